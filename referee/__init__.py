@@ -1,0 +1,1 @@
+"""Bezique Referee: the rules engine (pure Python; no UI, no database)."""

@@ -1,0 +1,99 @@
+"""Rulings are data: accepted or rejected, the rule applied, and a message in plain words.
+
+Messages are templates in ``data/i18n/rulings.<lang>.toml`` filled with the ruling's
+parameters, so the same ruling reads in English or Russian. Parameters whose name ends in
+``meld`` are combination ids and are translated too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from types import MappingProxyType
+from typing import Any
+
+from referee.cards import Card
+from referee.data import load_toml
+
+LANGUAGES = ("en", "ru")
+Params = Mapping[str, str | int]
+
+
+@cache
+def _texts(lang: str) -> dict[str, Any]:
+    return load_toml(f"i18n/rulings.{lang if lang in LANGUAGES else 'en'}.toml")
+
+
+def meld_name(meld: str, lang: str = "en") -> str:
+    """A combination's name in words: ``double_bezique`` → "double bezique"."""
+    names: dict[str, str] = _texts(lang).get("melds", {})
+    return names.get(meld, meld.replace("_", " "))
+
+
+def rule_title(rule: str, lang: str = "en") -> str:
+    titles: dict[str, str] = _texts(lang).get("rules", {})
+    return titles.get(rule, rule)
+
+
+def render(key: str, params: Params, lang: str = "en") -> str:
+    """Fill a message template; a missing template or parameter still yields readable text."""
+    template = _texts(lang).get("messages", {}).get(key) or _texts("en")["messages"].get(key)
+    if template is None:
+        return f"{key} {dict(params)}"
+    values = {
+        k: (meld_name(str(v), lang) if k.endswith("meld") else v) for k, v in params.items()
+    }
+    try:
+        return str(template).format(**values)
+    except (KeyError, IndexError, ValueError):
+        return f"{template} {dict(params)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """Something the referee noticed that the table may act on (e.g. propose P-REVOKE)."""
+
+    rule: str
+    penalty: str
+    player: int
+    key: str
+    params: Params = field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        return self.render("en")
+
+    def render(self, lang: str = "en") -> str:
+        return f"{render(self.key, self.params, lang)} — {self.rule}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The referee's decision on one event."""
+
+    accepted: bool
+    rule: str
+    key: str
+    params: Params = field(default_factory=lambda: MappingProxyType({}))
+    points: int = 0
+    meld: str | None = None
+    proposes: str | None = None
+    pending: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    proposals: tuple[Proposal, ...] = ()
+
+    @property
+    def message(self) -> str:
+        return self.render("en")
+
+    def render(self, lang: str = "en") -> str:
+        """The ruling in words, ending with the rule's id, as it is shown at the table."""
+        return f"{render(self.key, self.params, lang)} — {self.rule}"
+
+
+def accept(rule: str, key: str, params: Params | None = None, **kw: Any) -> Ruling:
+    return Ruling(True, rule, key, MappingProxyType(dict(params or {})), **kw)
+
+
+def reject(rule: str, key: str, params: Params | None = None, **kw: Any) -> Ruling:
+    return Ruling(False, rule, key, MappingProxyType(dict(params or {})), **kw)

@@ -1,0 +1,180 @@
+"""Variants as configuration over one core: packs, deal, targets, combination tables and the
+house rules that apply, all read from ``data/variants/*.toml``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Literal
+
+from referee.cards import Rank, parse_card
+from referee.data import data_dir, load_toml
+from referee.errors import UnknownVariantError
+
+Shape = Literal["suit", "bezique", "rank"]
+
+
+@dataclass(frozen=True, slots=True)
+class CombinationSpec:
+    """One kind of combination and its value in a variant."""
+
+    id: str
+    shape: Shape
+    points: int
+    family: str
+    ranks: tuple[Rank, ...] = ()
+    suit: Literal["plain", "trump", "any"] = "any"
+    copies: int = 1
+    wins_partie: bool = False
+
+    @property
+    def size(self) -> int:
+        if self.shape == "rank":
+            return 4
+        if self.shape == "bezique":
+            return 2 * self.copies
+        return len(self.ranks) * self.copies
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """Everything the engine needs to know about one way of playing, with house rules applied."""
+
+    id: str
+    player_counts: tuple[int, ...]
+    packs_by_players: Mapping[int, int]
+    hand_size: int
+    targets_by_players: Mapping[int, int]
+    turn_up: bool
+    partnerships_at: frozenset[int]
+    brisque_points: int
+    last_trick_points: int
+    dealer_seven_points: int
+    seven_points: int
+    combinations: tuple[CombinationSpec, ...]
+    penalties: Mapping[str, int | str]
+    house_rules_available: tuple[str, ...]
+    fix_trumps_by_marriage: bool = False
+    fixing_marriage_points: Mapping[str, int] = field(default_factory=dict)
+    removed: Mapping[str, str] = field(default_factory=dict)
+
+    def packs(self, players: int) -> int:
+        return self.packs_by_players[players]
+
+    def target(self, players: int) -> int:
+        return self.targets_by_players[players]
+
+    def partnerships(self, players: int) -> bool:
+        return players in self.partnerships_at
+
+    def stock_tricks(self, players: int) -> int:
+        """Tricks played with draws (phase 1): every card not dealt is drawn, turn-up included."""
+        stock = 32 * self.packs(players) - self.hand_size * players
+        return stock // players
+
+    def total_tricks(self, players: int) -> int:
+        return self.stock_tricks(players) + self.hand_size
+
+    def brisques_total(self, players: int) -> int:
+        return 8 * self.packs(players)
+
+    def combination(self, meld: str) -> CombinationSpec | None:
+        for spec in self.combinations:
+            if spec.id == meld:
+                return spec
+        return None
+
+
+def _per_players(value: Any, counts: Iterable[int]) -> dict[int, int]:
+    if isinstance(value, dict):
+        return {int(k): int(v) for k, v in value.items()}
+    return {n: int(value) for n in counts}
+
+
+def _spec(raw: Mapping[str, Any]) -> CombinationSpec:
+    shape = raw["shape"]
+    ranks: tuple[Rank, ...] = ()
+    if shape == "suit":
+        ranks = tuple(parse_card(r + "S").rank for r in raw["ranks"])
+    elif shape == "rank":
+        ranks = (parse_card(raw["rank"] + "S").rank,)
+    return CombinationSpec(
+        id=raw["id"],
+        shape=shape,
+        points=int(raw["points"]),
+        family=raw.get("class", raw["id"]),
+        ranks=ranks,
+        suit=raw.get("suit", "any"),
+        copies=int(raw.get("copies", 1)),
+        wins_partie=bool(raw.get("wins_partie", False)),
+    )
+
+
+def variant_ids() -> list[str]:
+    return sorted(p.stem for p in (data_dir() / "variants").glob("*.toml"))
+
+
+@cache
+def _raw(variant_id: str) -> dict[str, Any]:
+    if variant_id not in variant_ids():
+        raise UnknownVariantError(
+            f'unknown variant "{variant_id}"; known: {", ".join(variant_ids())}'
+        )
+    return load_toml(f"variants/{variant_id}.toml")
+
+
+@cache
+def load_variant(variant_id: str, house_rules: frozenset[str] = frozenset()) -> Variant:
+    """The variant with the number-changing house rules applied."""
+    raw = _raw(variant_id)
+    counts = tuple(int(n) for n in raw["players"])
+    available = tuple(raw.get("house_rules", ()))
+    for rule in sorted(house_rules):
+        if rule not in available:
+            raise UnknownVariantError(
+                f'house rule "{rule}" does not apply to {variant_id}; '
+                f'it takes: {", ".join(available) or "none"}'
+            )
+    combos = {c["id"]: dict(c) for c in raw.get("combination", [])}
+    penalties: dict[str, int | str] = dict(raw.get("penalties", {}))
+    scalars = {k: raw.get(k) for k in ("seven_points", "last_trick_points")}
+    fixing = dict(raw.get("fixing_marriage_points", {}))
+    removed: dict[str, str] = {}
+    for rule in sorted(house_rules):
+        change = raw.get("house_rule_values", {}).get(rule, {})
+        penalties.update(change.get("penalties", {}))
+        for meld, points in change.get("points", {}).items():
+            combos[meld]["points"] = points
+        for meld in change.get("remove", []):
+            combos.pop(meld, None)
+            removed[meld] = rule
+        fixing.update(change.get("fixing_marriage_points", {}))
+        for key in scalars:
+            if key in change:
+                scalars[key] = change[key]
+    partnerships = raw.get("partnerships", False)
+    partnerships_at = (
+        frozenset(counts) if partnerships is True
+        else frozenset(int(n) for n in partnerships) if isinstance(partnerships, list)
+        else frozenset()
+    )
+    return Variant(
+        id=raw["id"],
+        player_counts=counts,
+        packs_by_players=_per_players(raw["packs"], counts),
+        hand_size=int(raw["hand_size"]),
+        targets_by_players=_per_players(raw["target"], counts),
+        turn_up=bool(raw["turn_up"]),
+        partnerships_at=partnerships_at,
+        brisque_points=int(raw["brisque_points"]),
+        last_trick_points=int(scalars["last_trick_points"] or 0),
+        dealer_seven_points=int(raw["dealer_seven_points"]),
+        seven_points=int(scalars["seven_points"] or 0),
+        combinations=tuple(_spec(c) for c in combos.values()),
+        penalties=penalties,
+        house_rules_available=available,
+        fix_trumps_by_marriage=bool(raw.get("fix_trumps_by_marriage", False)),
+        fixing_marriage_points={k: int(v) for k, v in fixing.items()},
+        removed=removed,
+    )

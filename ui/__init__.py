@@ -1,0 +1,1 @@
+"""The Flet table app (decides no rule itself)."""
