@@ -1,0 +1,284 @@
+"""Where the database lives, how every connection is set up, migrations, and what to do with a
+damaged file.
+
+SQLite (the default) gets WAL, ``synchronous=FULL`` (a committed declaration survives a power
+cut, not only a crash), ``foreign_keys=ON`` and ``busy_timeout`` on every connection, and writes
+take the lock up front (``BEGIN IMMEDIATE``) so two writers wait instead of failing halfway.
+PostgreSQL (the club server) runs the same code.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine.url import URL
+from sqlalchemy.exc import ArgumentError
+from sqlalchemy.pool import NullPool
+
+from referee.storage.errors import NewerDatabaseError, StorageError, StorageInputError
+
+ENV_URL = "BEZIQUE_DATABASE_URL"
+FLET_DATA_ENV = "FLET_APP_STORAGE_DATA"
+APP_NAME = "bezique-referee"
+DB_FILENAME = "bezique.sqlite3"
+BUSY_TIMEOUT_MS = 10_000
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+
+# Every revision this version knows, oldest first; the last is the head. A test checks it
+# against the migration scripts, so opening a current database never has to load Alembic.
+REVISIONS: tuple[str, ...] = ("0001", "0002")
+HEAD_REVISION = REVISIONS[-1]
+OUR_TABLES = frozenset({"player", "match", "match_player", "deal", "log_entry"})
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+@dataclass(frozen=True)
+class Location:
+    """A resolved database: its SQLAlchemy URL and, for SQLite, the file."""
+
+    url: URL
+    path: Path | None
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.url.get_backend_name() == "sqlite"
+
+    def describe(self) -> str:
+        """For messages: the file, or the server URL without its password."""
+        if self.path is not None:
+            return str(self.path)
+        return self.url.render_as_string(hide_password=True)
+
+
+def default_data_dir(app_storage_dir: str | os.PathLike[str] | None = None) -> Path:
+    """Flet's app storage when run by Flet, else the platform's user data dir."""
+    if app_storage_dir:
+        return Path(app_storage_dir)
+    flet_dir = os.environ.get(FLET_DATA_ENV)
+    if flet_dir:
+        return Path(flet_dir)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def resolve(
+    url: str | os.PathLike[str] | None = None,
+    app_storage_dir: str | os.PathLike[str] | None = None,
+) -> Location:
+    """The database to use: ``url`` (a URL or a file path), else $BEZIQUE_DATABASE_URL, else
+    the SQLite file in the data dir."""
+    raw = os.fspath(url) if url is not None else os.environ.get(ENV_URL) or None
+    if raw is None:
+        path = default_data_dir(app_storage_dir) / DB_FILENAME
+        return Location(URL.create("sqlite", database=str(path)), path)
+    if "://" not in raw:
+        path = Path(raw).expanduser().resolve()
+        return Location(URL.create("sqlite", database=str(path)), path)
+    try:
+        parsed = make_url(raw)
+    except ArgumentError as exc:
+        raise StorageInputError(
+            ENV_URL if url is None else "url", f"not a database URL: {exc}"
+        ) from exc
+    backend = parsed.get_backend_name()
+    if backend in ("postgresql", "postgres"):
+        # psycopg 3 is the driver we ship; plain postgresql:// would ask for psycopg2.
+        parsed = parsed.set(drivername="postgresql+psycopg")
+        return Location(parsed, None)
+    if backend == "sqlite":
+        db = parsed.database or ""
+        if db in ("", ":memory:"):
+            raise StorageInputError("url", "an in-memory SQLite database would lose everything")
+        path = Path(db).expanduser().resolve()
+        return Location(URL.create("sqlite", database=str(path)), path)
+    raise StorageInputError("url", f"unsupported database {backend!r}: use sqlite or postgresql")
+
+
+def _sqlite_on_connect(dbapi_conn: Any, _record: Any) -> None:
+    """Set on every connection: these settings are per connection in SQLite."""
+    # Let SQLAlchemy's "begin" hook decide transactions (the stdlib default skips DDL).
+    dbapi_conn.isolation_level = None
+    cur = dbapi_conn.cursor()
+    try:
+        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cur.execute("PRAGMA foreign_keys=ON")
+        mode = cur.execute("PRAGMA journal_mode=WAL").fetchone()
+        if mode is None or str(mode[0]).lower() != "wal":
+            raise StorageError(f"SQLite refused WAL mode (got {mode!r})")
+        cur.execute("PRAGMA synchronous=FULL")
+    finally:
+        cur.close()
+
+
+def _sqlite_on_begin(conn: Connection) -> None:
+    mode = "IMMEDIATE" if conn.get_execution_options().get("bezique_write") else "DEFERRED"
+    conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+def make_engine(loc: Location, *, pool: bool = True) -> Engine:
+    """An engine with the per-connection settings installed."""
+    if loc.is_sqlite:
+        kwargs: dict[str, Any] = {}
+        if not pool:
+            kwargs["poolclass"] = NullPool
+        engine = create_engine(loc.url, **kwargs)
+        event.listen(engine, "connect", _sqlite_on_connect)
+        event.listen(engine, "begin", _sqlite_on_begin)
+        return engine
+    kwargs = {"pool_pre_ping": True}
+    if not pool:
+        kwargs["poolclass"] = NullPool
+    return create_engine(loc.url, **kwargs)
+
+
+@contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    """A transaction that holds the write lock from its first statement (SQLite)."""
+    with engine.connect() as conn:
+        conn.execution_options(bezique_write=True)
+        with conn.begin():
+            yield conn
+
+
+# ---------------------------------------------------------------------------------------------
+# Damaged files
+
+
+class Damaged(Exception):
+    """The SQLite file cannot be used as our database; ``reason`` says why, for the user."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+def probe_sqlite_file(path: Path) -> str | None:
+    """The revision stored in an existing file (None: a new, empty database).
+
+    Raises Damaged when it is not a readable database of ours, NewerDatabaseError when a newer
+    version of the app wrote it. Uses the stdlib driver so no setting can write to the file.
+    """
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return None
+    if size == 0:
+        return None
+    try:
+        with path.open("rb") as fh:
+            header = fh.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise StorageError(f"{path}: cannot read the database file: {exc}") from exc
+    if header != SQLITE_HEADER:
+        raise Damaged("it is not an SQLite database (wrong header)")
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error as exc:
+        raise Damaged(f"SQLite cannot open it: {exc}") from exc
+    try:
+        check = conn.execute("PRAGMA quick_check(1)").fetchone()
+        if check is None or check[0] != "ok":
+            raise Damaged(f"SQLite's check failed: {check[0] if check else 'no answer'}")
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not tables:
+            return None
+        if "alembic_version" not in tables:
+            raise Damaged("it is another application's database (no Bezique tables)")
+        row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        if row is None:
+            # A first creation killed mid-way is rolled back as a whole; this is something else.
+            raise Damaged("its schema version is missing")
+        revision = str(row[0])
+        if revision not in REVISIONS:
+            raise NewerDatabaseError(
+                f"{path} was written by a newer version of Bezique Referee (schema {revision});"
+                " update the app to open it. The file was not changed."
+            )
+        missing = OUR_TABLES - tables
+        if missing:
+            raise Damaged(f"tables are missing: {', '.join(sorted(missing))}")
+        return revision
+    except sqlite3.DatabaseError as exc:
+        raise Damaged(f"SQLite cannot read it: {exc}") from exc
+    finally:
+        conn.close()
+
+
+def move_aside(path: Path, now: datetime | None = None) -> Path:
+    """Rename a damaged file (and its WAL/SHM) to ``name.corrupt-YYYYmmdd-HHMMSS``, keeping it
+    for whoever wants to rescue it, and return the new name."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        n += 1
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            os.replace(side, target.with_name(target.name + suffix))
+    os.replace(path, target)
+    return target
+
+
+# ---------------------------------------------------------------------------------------------
+# Migrations
+
+
+def alembic_config() -> Config:
+    """Alembic's configuration for the migrations shipped inside this package."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    return cfg
+
+
+def current_revision(conn: Connection) -> str | None:
+    from sqlalchemy import inspect
+
+    if not inspect(conn).has_table("alembic_version"):
+        return None
+    row = conn.execute(text("SELECT version_num FROM alembic_version")).first()
+    return None if row is None else str(row[0])
+
+
+def upgrade(loc: Location, revision: str = "head") -> None:
+    """Bring the schema to ``revision`` in one transaction (all or nothing)."""
+    engine = make_engine(loc, pool=False)
+    try:
+        with engine.connect() as conn:
+            if loc.is_sqlite:
+                # Batch mode rebuilds tables; SQLite's own procedure for that wants FK checks
+                # off (set outside a transaction), then a foreign_key_check before commit.
+                conn.connection.driver_connection.execute(  # type: ignore[union-attr]
+                    "PRAGMA foreign_keys=OFF"
+                )
+            conn.execution_options(bezique_write=True)
+            with conn.begin():
+                found = current_revision(conn)
+                if found is not None and found not in REVISIONS:
+                    raise NewerDatabaseError(
+                        f"{loc.describe()} was written by a newer version of Bezique Referee"
+                        f" (schema {found}); update the app to open it."
+                    )
+                cfg = alembic_config()
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, revision)
+                if loc.is_sqlite:
+                    bad = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    if bad:
+                        raise StorageError(f"migration left broken references: {bad[:5]}")
+    finally:
+        engine.dispose()

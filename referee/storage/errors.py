@@ -1,0 +1,28 @@
+"""Storage exceptions: the app shows their message; none of them means data was lost."""
+
+from __future__ import annotations
+
+
+class StorageError(Exception):
+    """The database could not do what was asked (nothing was half-written)."""
+
+
+class StorageInputError(StorageError, ValueError):
+    """Input to store is malformed or contradicts the match; ``where`` names the place
+    (a file and/or a JSON path), and nothing was stored."""
+
+    def __init__(self, where: str, message: str) -> None:
+        self.where = where
+        self.detail = message
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+class NewerDatabaseError(StorageError):
+    """The database was written by a newer version of the app: it is left untouched."""
+
+
+class UnknownMatchError(StorageError, KeyError):
+    """No match with that id."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown match"

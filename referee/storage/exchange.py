@@ -1,0 +1,316 @@
+"""Export and import of matches as match records (shared/spec/match-record.md), one at a time
+or as a zip archive of all of them for backup.
+
+Import is all-or-nothing: the file is parsed, every event replayed by the engine, and only then
+is anything written, in one transaction. A malformed file raises StorageInputError naming the
+file and the JSON path (``deals[1].events[4].new[0]: unknown card "1S"``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import zipfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Connection, insert
+
+from referee.errors import BeziqueError, RecordError
+from referee.record import parse_record, record_to_obj
+from referee.storage import replay as rp
+from referee.storage.errors import StorageInputError
+from referee.storage.models import KIND_DEAL, KIND_EVENT, utcnow
+
+if TYPE_CHECKING:
+    from referee.storage.store import Store
+
+ARCHIVE_FORMAT = "bezique-archive/1"
+MANIFEST = "manifest.json"
+MAX_MEMBER_BYTES = 64 * 1024 * 1024
+
+
+def export_match(store: Store, match_id: int) -> dict[str, Any]:
+    """The effective log as a match record; undone entries are left out."""
+    with store._read() as conn:
+        info = store._info(conn, match_id)
+        steps, _, _, _ = store._steps(conn, match_id)
+    obj: dict[str, Any] = {
+        "format": "bezique-match/1",
+        "variant": info.variant,
+        "players": list(info.players),
+        "tracking": info.tracking,
+        "house_rules": list(info.house_rules),
+    }
+    if info.target is not None:
+        obj["target"] = info.target
+    deals: list[dict[str, Any]] = []
+    by_id: dict[int, dict[str, Any]] = {}
+    for step in steps:
+        if isinstance(step, rp.DealStart):
+            deal: dict[str, Any] = {"dealer": info.players[step.dealer]}
+            if step.turn_up is not None:
+                deal["turn_up"] = step.turn_up
+            deal["events"] = []
+            deals.append(deal)
+            by_id[step.deal_id] = deal
+        else:
+            by_id[step.deal_id]["events"].append(dict(step.payload))
+    obj["deals"] = deals
+    return obj
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    """A validated record, normalised to canonical spelling, ready to store."""
+
+    obj: dict[str, Any]
+    where: str
+    created_at: datetime | None = None
+
+
+def _parse(obj: Any, where: str) -> _Parsed:
+    """Check a record (structure, then a full replay) without touching the database."""
+    try:
+        rec = parse_record(obj)
+        normal = record_to_obj(rec)
+    except RecordError as exc:
+        raise _input(where, exc.path, exc.detail) from exc
+    except BeziqueError as exc:
+        raise _input(where, "", str(exc)) from exc
+    # Replay now so that a record the engine cannot follow never reaches the database.
+    header = _header(normal)
+    steps: list[rp.Step] = []
+    paths: dict[int, str] = {}
+    seq = 0
+    for d, deal in enumerate(normal["deals"]):
+        seq += 1
+        paths[seq] = f"deals[{d}]"
+        dealer = list(header.players).index(deal["dealer"])
+        steps.append(rp.DealStart(seq, d, dealer, deal.get("turn_up")))
+        for i, ev in enumerate(deal["events"]):
+            seq += 1
+            paths[seq] = f"deals[{d}].events[{i}]"
+            steps.append(rp.EventEntry(seq, d, ev))
+    try:
+        rp.replay(header, steps, lambda s: paths[s.seq])
+    except StorageInputError as exc:
+        raise _input(where, exc.where, exc.detail) from exc
+    return _Parsed(normal, where)
+
+
+def _input(file: str, path: str, message: str) -> StorageInputError:
+    place = ": ".join(p for p in (file, path) if p)
+    return StorageInputError(place, message)
+
+
+def _header(obj: Mapping[str, Any]) -> rp.Header:
+    return rp.Header(
+        str(obj["variant"]),
+        tuple(str(p) for p in obj["players"]),
+        str(obj.get("tracking", "melds")),
+        tuple(str(r) for r in obj.get("house_rules", [])),
+        obj.get("target"),
+    )
+
+
+def _store(store: Store, conn: Connection, parsed: _Parsed) -> int:
+    """Write one validated record: match, deals, log entries, then its caches."""
+    obj = parsed.obj
+    header = _header(obj)
+    match_id = store._insert_match(conn, header, parsed.created_at or utcnow())
+    from referee.storage.store import T_DEAL, T_LOG
+
+    seq = 0
+    steps: list[rp.Step] = []
+    rows: list[dict[str, Any]] = []
+    now = utcnow()
+    for deal in obj["deals"]:
+        dealer = list(header.players).index(deal["dealer"])
+        turn_up = deal.get("turn_up")
+        deal_id = int(
+            conn.execute(
+                insert(T_DEAL)
+                .values(match_id=match_id, dealer=dealer, turn_up=turn_up, created_at=now)
+                .returning(T_DEAL.c.id)
+            ).scalar_one()
+        )
+        seq += 1
+        rows.append(_log_row(match_id, seq, KIND_DEAL, deal_id, None, now))
+        steps.append(rp.DealStart(seq, deal_id, dealer, turn_up))
+        for ev in deal["events"]:
+            seq += 1
+            payload = json.dumps(ev, ensure_ascii=False)
+            rows.append(_log_row(match_id, seq, KIND_EVENT, deal_id, payload, now))
+            steps.append(rp.EventEntry(seq, deal_id, ev))
+    if rows:
+        conn.execute(insert(T_LOG), rows)
+    done = rp.replay(header, steps)
+    info = store._info(conn, match_id)
+    store._write_caches(conn, match_id, info, done, seq, bool(steps), False)
+    return match_id
+
+
+def _log_row(
+    match_id: int, seq: int, kind: str, deal_id: int, payload: str | None, now: datetime
+) -> dict[str, Any]:
+    return {
+        "match_id": match_id,
+        "seq": seq,
+        "kind": kind,
+        "deal_id": deal_id,
+        "target_seq": None,
+        "payload": payload,
+        "created_at": now,
+    }
+
+
+def read_json_file(path: Path) -> Any:
+    """A JSON file's content; StorageInputError names the file, line and column."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StorageInputError(str(path), f"cannot read the file: {exc}") from exc
+    return _loads(text, str(path))
+
+
+def _loads(text: str, where: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise StorageInputError(
+            where, f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+        ) from exc
+    except RecursionError as exc:
+        raise StorageInputError(where, "not valid JSON: nested too deeply") from exc
+
+
+def import_match(store: Store, source: Mapping[str, Any] | str | os.PathLike[str]) -> int:
+    """Validate, then store one record in one transaction."""
+    if isinstance(source, Mapping):
+        parsed = _parse(dict(source), "")
+    else:
+        path = Path(source)
+        parsed = _parse(read_json_file(path), str(path))
+    with store._write() as conn:
+        return _store(store, conn, parsed)
+
+
+def import_many(store: Store, records: list[Mapping[str, Any]]) -> list[int]:
+    """Store several record dicts in one transaction (all or none); used by benchmarks."""
+    parsed = [_parse(dict(r), f"records[{i}]") for i, r in enumerate(records)]
+    with store._write() as conn:
+        return [_store(store, conn, p) for p in parsed]
+
+
+# ------------------------------------------------------------------------------------ archive
+def export_archive(store: Store, path: Path) -> int:
+    """Write every match to a zip (one record per match plus a manifest with dates), through a
+    temporary file so an interrupted backup never replaces a good one."""
+    matches = sorted(store.list_matches(), key=lambda m: m.id)
+    manifest: dict[str, Any] = {
+        "format": ARCHIVE_FORMAT,
+        "exported_at": datetime.now(UTC).isoformat(),
+        "matches": [],
+    }
+    path = path.expanduser().resolve()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+            for n, info in enumerate(matches, start=1):
+                member = f"matches/{n:06d}.json"
+                record = export_match(store, info.id)
+                zf.writestr(member, json.dumps(record, ensure_ascii=False, indent=1))
+                manifest["matches"].append(
+                    {
+                        "file": member,
+                        "players": list(info.players),
+                        "created_at": info.created_at.isoformat(),
+                        "finished_at": info.finished_at.isoformat() if info.finished_at else None,
+                        "winner": info.winner,
+                    }
+                )
+            zf.writestr(MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
+        with tmp.open("rb") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return len(matches)
+
+
+def _read_member(zf: zipfile.ZipFile, name: str, where: str) -> Any:
+    try:
+        info = zf.getinfo(name)
+    except KeyError as exc:
+        raise StorageInputError(where, f"{name} is missing from the archive") from exc
+    if info.file_size > MAX_MEMBER_BYTES:
+        raise StorageInputError(f"{where}!{name}", "too large for a match record")
+    try:
+        data = zf.read(name)
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise StorageInputError(f"{where}!{name}", f"cannot read it: {exc}") from exc
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise StorageInputError(f"{where}!{name}", f"not UTF-8 text: {exc}") from exc
+    return _loads(text, f"{where}!{name}")
+
+
+def _parse_time(value: Any, where: str) -> datetime | None:
+    if value is None:
+        return None
+    try:
+        t = datetime.fromisoformat(str(value))
+    except ValueError as exc:
+        raise StorageInputError(where, f"not a date and time: {value!r}") from exc
+    return t if t.tzinfo else t.replace(tzinfo=UTC)
+
+
+def read_archive(path: Path) -> list[_Parsed]:
+    """Every record of an archive, validated; nothing is stored."""
+    where = str(path)
+    try:
+        zf = zipfile.ZipFile(path)
+    except FileNotFoundError as exc:
+        raise StorageInputError(where, "no such file") from exc
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise StorageInputError(where, f"not a zip archive: {exc}") from exc
+    with zf:
+        manifest = _read_member(zf, MANIFEST, where)
+        if not isinstance(manifest, dict) or manifest.get("format") != ARCHIVE_FORMAT:
+            raise StorageInputError(f"{where}!{MANIFEST}", f'format must be "{ARCHIVE_FORMAT}"')
+        entries = manifest.get("matches")
+        if not isinstance(entries, list):
+            raise StorageInputError(f"{where}!{MANIFEST}: matches", "must be a list")
+        out: list[_Parsed] = []
+        for i, entry in enumerate(entries):
+            place = f"{where}!{MANIFEST}: matches[{i}]"
+            if not isinstance(entry, dict) or not isinstance(entry.get("file"), str):
+                raise StorageInputError(place, "must be an object with a file name")
+            obj = _read_member(zf, entry["file"], where)
+            parsed = _parse(obj, f"{where}!{entry['file']}")
+            created = _parse_time(entry.get("created_at"), f"{place}.created_at")
+            out.append(_Parsed(parsed.obj, parsed.where, created))
+        return out
+
+
+def import_archive(store: Store, path: Path) -> list[int]:
+    """Store every match of an archive in one transaction (all or none)."""
+    parsed = read_archive(path)
+    with store._write() as conn:
+        return [_store(store, conn, p) for p in parsed]
+
+
+def is_archive(path: Path) -> bool:
+    try:
+        return zipfile.is_zipfile(path)
+    except OSError:
+        return False

@@ -1,0 +1,160 @@
+"""The tables (head schema). The log is the truth; everything else is either identity (players,
+matches, deals) or a cache derived from replaying the log, rebuilt whenever it may be stale.
+
+Keep this module in step with ``migrations/versions``: a test compares the migrated schema
+with these models, so a change here without a migration fails the suite.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import Column, ForeignKey, Index, Integer, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    """Aware UTC, as SQLModel's datetime columns require."""
+    return datetime.now(UTC)
+
+
+# Kinds of log entries. ``deal`` and ``event`` are what happened; ``undo``/``redo`` are storage
+# entries that hide or restore an earlier one (``target_seq``), so the history stays auditable.
+KIND_DEAL = "deal"
+KIND_EVENT = "event"
+KIND_UNDO = "undo"
+KIND_REDO = "redo"
+
+# Bumped whenever the derived caches change meaning; matches below it are re-derived on open.
+CACHE_VERSION = 1
+
+
+class Player(SQLModel, table=True):
+    """A person at the table, shared across matches so statistics follow them."""
+
+    __tablename__ = "player"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(sa_column=Column(Text, nullable=False, unique=True))
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class MatchRow(SQLModel, table=True):
+    """A partie: its settings, and a cached verdict (finished/winner) kept equal to the replay."""
+
+    __tablename__ = "match"
+
+    id: int | None = Field(default=None, primary_key=True)
+    format: str = Field(default="bezique-match/1")
+    variant: str
+    tracking: str = Field(default="melds")
+    house_rules: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    target: int | None = Field(default=None)
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime | None = Field(default=None)
+    finished_at: datetime | None = Field(default=None)
+    winner: str | None = Field(default=None)
+    cache_version: int = Field(
+        default=0, sa_column=Column(Integer, nullable=False, server_default="0")
+    )
+
+
+class MatchPlayer(SQLModel, table=True):
+    """Who sat where; ``won`` is a cache of the replay's winner for the statistics."""
+
+    __tablename__ = "match_player"
+
+    match_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("match.id", ondelete="CASCADE"), primary_key=True)
+    )
+    seat: int = Field(primary_key=True)
+    player_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("player.id"), nullable=False, index=True)
+    )
+    won: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
+
+
+class DealRow(SQLModel, table=True):
+    """A deal as it was started (dealer seat, turn-up); whether it counts is up to the log."""
+
+    __tablename__ = "deal"
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("match.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    dealer: int
+    turn_up: str | None = Field(default=None)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class LogEntry(SQLModel, table=True):
+    """One append-only entry of a match's log, in ``seq`` order (1, 2, 3 … per match).
+
+    ``payload`` is the event exactly as the match record spells it (JSON text), so the log
+    never depends on the engine's internals and exports verbatim.
+    """
+
+    __tablename__ = "log_entry"
+    __table_args__ = (UniqueConstraint("match_id", "seq", name="uq_log_entry_match_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("match.id", ondelete="CASCADE"), nullable=False)
+    )
+    seq: int
+    kind: str
+    deal_id: int | None = Field(
+        default=None,
+        sa_column=Column(Integer, ForeignKey("deal.id", ondelete="CASCADE"), nullable=True),
+    )
+    target_seq: int | None = Field(default=None)
+    payload: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class DealScore(SQLModel, table=True):
+    """Cache: a deal's points for each seat (its side's score), derived by replay."""
+
+    __tablename__ = "deal_score"
+    __table_args__ = (Index("ix_deal_score_player_points", "player_id", "points"),)
+
+    deal_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("deal.id", ondelete="CASCADE"), primary_key=True)
+    )
+    seat: int = Field(primary_key=True)
+    match_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("match.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    player_id: int = Field(sa_column=Column(Integer, ForeignKey("player.id"), nullable=False))
+    points: int
+
+
+class MeldScore(SQLModel, table=True):
+    """Cache: each accepted declaration (and seven) with the points it scored, by replay."""
+
+    __tablename__ = "meld_score"
+    __table_args__ = (Index("ix_meld_score_player_meld", "player_id", "meld", "points"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("match.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    deal_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("deal.id", ondelete="CASCADE"), nullable=False)
+    )
+    seq: int
+    player_id: int = Field(sa_column=Column(Integer, ForeignKey("player.id"), nullable=False))
+    meld: str
+    points: int
+
+
+# The Core tables, for the repository's SQL (faster than ORM objects on the hot path).
+METADATA = SQLModel.metadata
+TABLES = METADATA.tables

@@ -1,0 +1,776 @@
+"""The repository the app uses: every change is one transaction that appends to a match's log
+(and refreshes the caches derived from it), so a crash at any moment leaves either the whole
+change or none of it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, Row, Table, and_, delete, func, insert, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
+
+from referee.match import Match
+from referee.rulings import Ruling
+from referee.storage import db, stats
+from referee.storage import replay as rp
+from referee.storage.errors import StorageError, StorageInputError, UnknownMatchError
+from referee.storage.log import Entry, LogCorrupt, derive
+from referee.storage.models import (
+    CACHE_VERSION,
+    KIND_DEAL,
+    KIND_EVENT,
+    KIND_REDO,
+    KIND_UNDO,
+    TABLES,
+    utcnow,
+)
+from referee.storage.stats import PlayerStats
+
+_T = TABLES
+T_PLAYER: Table = _T["player"]
+T_MATCH: Table = _T["match"]
+T_SEAT: Table = _T["match_player"]
+T_DEAL: Table = _T["deal"]
+T_LOG: Table = _T["log_entry"]
+T_DEAL_SCORE: Table = _T["deal_score"]
+T_MELD: Table = _T["meld_score"]
+
+FORMAT = "bezique-match/1"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchInfo:
+    """A match as listed in the app (no replay needed)."""
+
+    id: int
+    variant: str
+    players: tuple[str, ...]
+    tracking: str
+    house_rules: tuple[str, ...]
+    target: int | None
+    created_at: datetime
+    updated_at: datetime | None
+    finished_at: datetime | None
+    winner: str | None
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+    @property
+    def header(self) -> rp.Header:
+        return rp.Header(self.variant, self.players, self.tracking, self.house_rules, self.target)
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    """One log entry for an audit view: what was done and whether it still counts."""
+
+    seq: int
+    kind: str
+    deal_id: int | None
+    target_seq: int | None
+    payload: dict[str, Any] | None
+    created_at: datetime
+    effective: bool
+
+
+@dataclass
+class _Live:
+    """An in-memory replay kept in step with the log, so recording an event costs one
+    ``apply`` instead of a full replay. Trusted only while ``last_seq`` equals the log's."""
+
+    info: MatchInfo
+    match: Match
+    last_seq: int
+    deal_ids: list[int]
+    can_undo: bool
+    can_redo: bool
+
+
+class Store:
+    """Storage for matches. Build it with :meth:`open`; see the package docstring."""
+
+    def __init__(self, engine: Engine, location: db.Location, notice: str | None) -> None:
+        self.engine = engine
+        self.location = location
+        self.notice = notice
+        self._lock = threading.RLock()
+        self._live: dict[int, _Live] = {}
+
+    # ------------------------------------------------------------------------------ opening
+    @classmethod
+    def open(
+        cls,
+        url: str | os.PathLike[str] | None = None,
+        app_storage_dir: str | os.PathLike[str] | None = None,
+    ) -> Store:
+        """Open (creating or upgrading as needed) the database.
+
+        A damaged SQLite file is moved aside as ``NAME.corrupt-YYYYmmdd-HHMMSS`` and a fresh
+        database started; ``store.notice`` then holds the message to show the user.
+        """
+        loc = db.resolve(url, app_storage_dir)
+        notice: str | None = None
+        revision: str | None
+        if loc.is_sqlite:
+            assert loc.path is not None
+            try:
+                loc.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StorageError(f"{loc.path.parent}: cannot create the folder: {exc}") from exc
+            try:
+                revision = db.probe_sqlite_file(loc.path)
+            except db.Damaged as damage:
+                moved = db.move_aside(loc.path)
+                notice = (
+                    f"The saved matches in {loc.path} could not be read ({damage.reason}). "
+                    f"The file was kept as {moved.name} and a new, empty database was started."
+                )
+                revision = None
+            if revision != db.HEAD_REVISION:
+                db.upgrade(loc)
+            engine = db.make_engine(loc)
+        else:
+            engine = db.make_engine(loc)
+            try:
+                with engine.connect() as conn:
+                    revision = db.current_revision(conn)
+            except DBAPIError as exc:
+                engine.dispose()
+                raise StorageError(f"cannot reach {loc.describe()}: {exc.orig}") from exc
+            if revision != db.HEAD_REVISION:
+                db.upgrade(loc)
+        store = cls(engine, loc, notice)
+        store.refresh_stale_caches()
+        return store
+
+    def close(self) -> None:
+        """Release connections (SQLite checkpoints its WAL when the last one closes)."""
+        with self._lock:
+            self._live.clear()
+            self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """A write transaction; database failures become StorageError (nothing written)."""
+        with self._lock:
+            try:
+                with db.write_transaction(self.engine) as conn:
+                    yield conn
+            except DBAPIError as exc:
+                self._live.clear()
+                raise StorageError(f"{self.location.describe()}: {exc.orig}") from exc
+            except BaseException:
+                self._live.clear()
+                raise
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        try:
+            with self.engine.connect() as conn, conn.begin():
+                yield conn
+        except DBAPIError as exc:
+            raise StorageError(f"{self.location.describe()}: {exc.orig}") from exc
+
+    # ------------------------------------------------------------------------------ players
+    def _player_ids(self, conn: Connection, names: Sequence[str]) -> list[int]:
+        ids: list[int] = []
+        for name in names:
+            row = conn.execute(select(T_PLAYER.c.id).where(T_PLAYER.c.name == name)).first()
+            if row is None:
+                res = conn.execute(
+                    insert(T_PLAYER).values(name=name, created_at=utcnow()).returning(T_PLAYER.c.id)
+                )
+                ids.append(int(res.scalar_one()))
+            else:
+                ids.append(int(row[0]))
+        return ids
+
+    def players(self) -> list[str]:
+        """Every player ever seen, by name (for the app's name picker)."""
+        with self._read() as conn:
+            return [str(r[0]) for r in conn.execute(select(T_PLAYER.c.name).order_by("name"))]
+
+    # ------------------------------------------------------------------------------ matches
+    def create_match(
+        self,
+        variant: str,
+        players: Sequence[str],
+        tracking: str = "melds",
+        house_rules: Sequence[str] = (),
+        target: int | None = None,
+    ) -> int:
+        """A new match; settings the engine refuses are a StorageInputError."""
+        names = tuple(str(p).strip() for p in players)
+        header = rp.Header(variant, names, tracking, tuple(house_rules), target)
+        m = rp.new_match(header)
+        with self._write() as conn:
+            match_id = self._insert_match(conn, header, utcnow())
+            info = self._info(conn, match_id)
+        self._live[match_id] = _Live(info, m, 0, [], False, False)
+        return match_id
+
+    def _insert_match(self, conn: Connection, h: rp.Header, created: datetime) -> int:
+        res = conn.execute(
+            insert(T_MATCH)
+            .values(
+                format=FORMAT,
+                variant=h.variant,
+                tracking=h.tracking,
+                house_rules=json.dumps(list(h.house_rules)),
+                target=h.target,
+                created_at=created,
+                updated_at=created,
+                cache_version=CACHE_VERSION,
+            )
+            .returning(T_MATCH.c.id)
+        )
+        match_id = int(res.scalar_one())
+        ids = self._player_ids(conn, h.players)
+        conn.execute(
+            insert(T_SEAT),
+            [
+                {"match_id": match_id, "seat": seat, "player_id": pid, "won": False}
+                for seat, pid in enumerate(ids)
+            ],
+        )
+        return match_id
+
+    def _info(self, conn: Connection, match_id: int) -> MatchInfo:
+        row = conn.execute(select(T_MATCH).where(T_MATCH.c.id == match_id)).first()
+        if row is None:
+            raise UnknownMatchError(f"no match with id {match_id}")
+        names = conn.execute(
+            select(T_PLAYER.c.name)
+            .join(T_SEAT, T_SEAT.c.player_id == T_PLAYER.c.id)
+            .where(T_SEAT.c.match_id == match_id)
+            .order_by(T_SEAT.c.seat)
+        ).scalars()
+        return _info_of(row, tuple(str(n) for n in names))
+
+    def match_info(self, match_id: int) -> MatchInfo:
+        with self._read() as conn:
+            return self._info(conn, match_id)
+
+    def list_matches(self, *, unfinished_only: bool = False) -> list[MatchInfo]:
+        """Matches, the most recently played first."""
+        with self._read() as conn:
+            q = select(T_MATCH)
+            if unfinished_only:
+                q = q.where(T_MATCH.c.finished_at.is_(None))
+            rows = conn.execute(
+                q.order_by(
+                    func.coalesce(T_MATCH.c.updated_at, T_MATCH.c.created_at).desc(),
+                    T_MATCH.c.id.desc(),
+                )
+            ).all()
+            seats = conn.execute(
+                select(T_SEAT.c.match_id, T_PLAYER.c.name)
+                .join(T_PLAYER, T_SEAT.c.player_id == T_PLAYER.c.id)
+                .order_by(T_SEAT.c.match_id, T_SEAT.c.seat)
+            ).all()
+        names: dict[int, list[str]] = {}
+        for mid, name in seats:
+            names.setdefault(int(mid), []).append(str(name))
+        return [_info_of(r, tuple(names.get(int(r.id), []))) for r in rows]
+
+    def unfinished_match(self) -> int | None:
+        """The match to resume: the most recently played one that is not finished."""
+        with self._read() as conn:
+            row = conn.execute(
+                select(T_MATCH.c.id)
+                .where(T_MATCH.c.finished_at.is_(None))
+                .order_by(
+                    func.coalesce(T_MATCH.c.updated_at, T_MATCH.c.created_at).desc(),
+                    T_MATCH.c.id.desc(),
+                )
+                .limit(1)
+            ).first()
+        return None if row is None else int(row[0])
+
+    def delete_match(self, match_id: int) -> None:
+        """Remove a match and its log (the user's explicit choice; cascades)."""
+        with self._write() as conn:
+            self._info(conn, match_id)
+            conn.execute(delete(T_MATCH).where(T_MATCH.c.id == match_id))
+        self._live.pop(match_id, None)
+
+    # ------------------------------------------------------------------------------ the log
+    def _entries(self, conn: Connection, match_id: int) -> list[Any]:
+        return list(
+            conn.execute(
+                select(
+                    T_LOG.c.seq, T_LOG.c.kind, T_LOG.c.deal_id, T_LOG.c.target_seq, T_LOG.c.payload
+                )
+                .where(T_LOG.c.match_id == match_id)
+                .order_by(T_LOG.c.seq)
+            ).all()
+        )
+
+    def _steps(self, conn: Connection, match_id: int) -> tuple[list[rp.Step], int, bool, bool]:
+        """Effective steps, the last seq, and whether undo/redo have something to do."""
+        rows = self._entries(conn, match_id)
+        try:
+            state = derive(Entry(int(r.seq), str(r.kind), r.target_seq) for r in rows)
+        except LogCorrupt as exc:
+            raise StorageError(f"match {match_id}: {exc}") from exc
+        by_seq = {int(r.seq): r for r in rows}
+        deal_rows = {
+            int(d.id): d
+            for d in conn.execute(
+                select(T_DEAL.c.id, T_DEAL.c.dealer, T_DEAL.c.turn_up).where(
+                    T_DEAL.c.match_id == match_id
+                )
+            )
+        }
+        steps: list[rp.Step] = []
+        for seq in state.effective:
+            r = by_seq[seq]
+            if r.kind == KIND_DEAL:
+                d = deal_rows[int(r.deal_id)]
+                steps.append(rp.DealStart(seq, int(d.id), int(d.dealer), d.turn_up))
+            else:
+                steps.append(rp.EventEntry(seq, int(r.deal_id), json.loads(r.payload)))
+        last = int(rows[-1].seq) if rows else 0
+        return steps, last, bool(state.effective), bool(state.redoable)
+
+    def _last_seq(self, conn: Connection, match_id: int) -> int:
+        val = conn.execute(
+            select(func.max(T_LOG.c.seq)).where(T_LOG.c.match_id == match_id)
+        ).scalar()
+        return int(val or 0)
+
+    def _lock_match(self, conn: Connection, match_id: int) -> None:
+        """Serialise writers of one match (PostgreSQL; SQLite already holds the write lock)."""
+        row = conn.execute(
+            select(T_MATCH.c.id).where(T_MATCH.c.id == match_id).with_for_update()
+        ).first()
+        if row is None:
+            raise UnknownMatchError(f"no match with id {match_id}")
+
+    def _live_for_write(self, conn: Connection, match_id: int) -> _Live:
+        """The in-memory replay, rebuilt from the log if another writer moved it on."""
+        self._lock_match(conn, match_id)
+        live = self._live.get(match_id)
+        if live is not None and live.last_seq == self._last_seq(conn, match_id):
+            return live
+        self._live.pop(match_id, None)
+        info = self._info(conn, match_id)
+        steps, last, can_undo, can_redo = self._steps(conn, match_id)
+        done = rp.replay(info.header, steps)
+        live = _Live(info, done.match, last, done.deal_ids, can_undo, can_redo)
+        self._live[match_id] = live
+        return live
+
+    def _append(
+        self,
+        conn: Connection,
+        live: _Live,
+        match_id: int,
+        kind: str,
+        *,
+        deal_id: int | None = None,
+        target_seq: int | None = None,
+        payload: str | None = None,
+    ) -> int:
+        seq = live.last_seq + 1
+        try:
+            conn.execute(
+                insert(T_LOG).values(
+                    match_id=match_id,
+                    seq=seq,
+                    kind=kind,
+                    deal_id=deal_id,
+                    target_seq=target_seq,
+                    payload=payload,
+                    created_at=utcnow(),
+                )
+            )
+        except IntegrityError as exc:
+            raise StorageError(
+                f"match {match_id} was changed by someone else at the same moment; try again"
+            ) from exc
+        return seq
+
+    def start_deal(self, match_id: int, dealer: int | str, turn_up: str | None) -> int:
+        """Start the next deal (dealer by seat or name); returns the deal's id."""
+        with self._write() as conn:
+            live = self._live_for_write(conn, match_id)
+            seat = _seat(live.info.players, dealer)
+            code: str | None = None
+            if turn_up is not None:
+                from referee.cards import parse_card
+
+                try:
+                    code = parse_card(turn_up).code
+                except ValueError as exc:
+                    raise StorageInputError("turn_up", str(exc)) from exc
+            rp.start_deal(live.match, seat, code)
+            res = conn.execute(
+                insert(T_DEAL)
+                .values(match_id=match_id, dealer=seat, turn_up=code, created_at=utcnow())
+                .returning(T_DEAL.c.id)
+            )
+            deal_id = int(res.scalar_one())
+            live.last_seq = self._append(conn, live, match_id, KIND_DEAL, deal_id=deal_id)
+            live.deal_ids.append(deal_id)
+            live.can_undo, live.can_redo = True, False
+            self._refresh_deal_cache(conn, match_id, live, len(live.deal_ids) - 1)
+            self._touch(conn, match_id, live)
+            return deal_id
+
+    def record(self, match_id: int, event: Mapping[str, Any]) -> Ruling:
+        """Record one event (the record's JSON form) in the current deal; return the ruling.
+
+        A rejected event is recorded too (the table's history); an event that is malformed or
+        contradicts the facts raises StorageInputError and stores nothing. Durable on return.
+        """
+        with self._write() as conn:
+            live = self._live_for_write(conn, match_id)
+            if not live.deal_ids:
+                raise StorageInputError("event", "no deal has started: start a deal first")
+            ev = rp.parse_event(live.match, event)
+            ruling = rp.apply(live.match, ev)
+            deal_id = live.deal_ids[-1]
+            seq = self._append(
+                conn,
+                live,
+                match_id,
+                KIND_EVENT,
+                deal_id=deal_id,
+                payload=rp.canonical(live.match, ev),
+            )
+            live.last_seq = seq
+            live.can_undo, live.can_redo = True, False
+            scored = rp.scored_of(seq, deal_id, ev, ruling)
+            if scored is not None:
+                seat_ids = self._seat_ids(conn, match_id)
+                conn.execute(insert(T_MELD).values(**_meld_values(match_id, scored, seat_ids)))
+            self._refresh_deal_cache(conn, match_id, live, len(live.deal_ids) - 1)
+            self._touch(conn, match_id, live)
+            return ruling
+
+    def verify(self, match_id: int, event: Mapping[str, Any]) -> Ruling:
+        """The ruling an event would get now, recording nothing."""
+        m = self.load_match(match_id)
+        ev = rp.parse_event(m, event)
+        try:
+            return m.verify(ev)
+        except ValueError as exc:
+            raise StorageInputError("event", str(exc)) from exc
+
+    def undo(self, match_id: int) -> bool:
+        """Hide the newest effective entry (event or deal start); False if none is left.
+        The undo is itself logged."""
+        return self._undo_redo(match_id, KIND_UNDO)
+
+    def redo(self, match_id: int) -> bool:
+        """Restore the newest undone entry; False if there is nothing to redo."""
+        return self._undo_redo(match_id, KIND_REDO)
+
+    def _undo_redo(self, match_id: int, kind: str) -> bool:
+        with self._write() as conn:
+            self._lock_match(conn, match_id)
+            rows = self._entries(conn, match_id)
+            try:
+                state = derive(Entry(int(r.seq), str(r.kind), r.target_seq) for r in rows)
+            except LogCorrupt as exc:
+                raise StorageError(f"match {match_id}: {exc}") from exc
+            target = state.undo_target if kind == KIND_UNDO else state.redo_target
+            if target is None:
+                return False
+            last = int(rows[-1].seq) if rows else 0
+            conn.execute(
+                insert(T_LOG).values(
+                    match_id=match_id,
+                    seq=last + 1,
+                    kind=kind,
+                    target_seq=target,
+                    created_at=utcnow(),
+                )
+            )
+            self._rebuild(conn, match_id)
+            conn.execute(
+                update(T_MATCH).where(T_MATCH.c.id == match_id).values(updated_at=utcnow())
+            )
+            return True
+
+    def can_undo(self, match_id: int) -> bool:
+        return self._undo_state(match_id)[0]
+
+    def can_redo(self, match_id: int) -> bool:
+        return self._undo_state(match_id)[1]
+
+    def _undo_state(self, match_id: int) -> tuple[bool, bool]:
+        with self._read() as conn:
+            rows = self._entries(conn, match_id)
+        state = derive(Entry(int(r.seq), str(r.kind), r.target_seq) for r in rows)
+        return bool(state.effective), bool(state.redoable)
+
+    def history(self, match_id: int) -> list[LogRow]:
+        """The whole log, undone entries and undo/redo entries included (the audit trail)."""
+        with self._read() as conn:
+            self._info(conn, match_id)
+            rows = list(
+                conn.execute(
+                    select(T_LOG).where(T_LOG.c.match_id == match_id).order_by(T_LOG.c.seq)
+                )
+            )
+        state = derive(Entry(int(r.seq), str(r.kind), r.target_seq) for r in rows)
+        eff = set(state.effective)
+        return [
+            LogRow(
+                int(r.seq),
+                str(r.kind),
+                r.deal_id,
+                r.target_seq,
+                json.loads(r.payload) if r.payload else None,
+                r.created_at,
+                int(r.seq) in eff,
+            )
+            for r in rows
+        ]
+
+    def load_match(self, match_id: int) -> Match:
+        """The match replayed from its log by the engine (a fresh object the caller owns)."""
+        with self._read() as conn:
+            info = self._info(conn, match_id)
+            steps, _, _, _ = self._steps(conn, match_id)
+        return rp.replay(info.header, steps).match
+
+    # ------------------------------------------------------------------------------ caches
+    def _seat_ids(self, conn: Connection, match_id: int) -> list[int]:
+        return [
+            int(v)
+            for v in conn.execute(
+                select(T_SEAT.c.player_id)
+                .where(T_SEAT.c.match_id == match_id)
+                .order_by(T_SEAT.c.seat)
+            ).scalars()
+        ]
+
+    def _refresh_deal_cache(self, conn: Connection, match_id: int, live: _Live, index: int) -> None:
+        deal_id = live.deal_ids[index]
+        seat_ids = self._seat_ids(conn, match_id)
+        conn.execute(delete(T_DEAL_SCORE).where(T_DEAL_SCORE.c.deal_id == deal_id))
+        conn.execute(
+            insert(T_DEAL_SCORE),
+            [
+                {
+                    "deal_id": deal_id,
+                    "seat": seat,
+                    "match_id": match_id,
+                    "player_id": seat_ids[seat],
+                    "points": pts,
+                }
+                for seat, pts in enumerate(rp.seat_scores(live.match, index))
+            ],
+        )
+
+    def _touch(self, conn: Connection, match_id: int, live: _Live) -> None:
+        """Update the match's cached verdict and last-played time."""
+        finished, winner, seats = rp.winner_seats(live.match)
+        was = live.info.finished_at is not None
+        now = utcnow()
+        values: dict[str, Any] = {"updated_at": now}
+        if finished != was or winner != live.info.winner:
+            values["finished_at"] = now if finished else None
+            values["winner"] = winner
+            conn.execute(
+                update(T_SEAT)
+                .where(T_SEAT.c.match_id == match_id)
+                .values(won=T_SEAT.c.seat.in_(seats) if seats else False)
+            )
+        conn.execute(update(T_MATCH).where(T_MATCH.c.id == match_id).values(**values))
+        live.info = self._info(conn, match_id)
+
+    def _rebuild(self, conn: Connection, match_id: int) -> _Live:
+        """Replay the log and re-derive every cache of the match from it."""
+        self._live.pop(match_id, None)
+        info = self._info(conn, match_id)
+        steps, last, can_undo, can_redo = self._steps(conn, match_id)
+        done = rp.replay(info.header, steps)
+        return self._write_caches(conn, match_id, info, done, last, can_undo, can_redo)
+
+    def _write_caches(
+        self,
+        conn: Connection,
+        match_id: int,
+        info: MatchInfo,
+        done: rp.Replayed,
+        last: int,
+        can_undo: bool,
+        can_redo: bool,
+    ) -> _Live:
+        live = _Live(info, done.match, last, done.deal_ids, can_undo, can_redo)
+        conn.execute(delete(T_DEAL_SCORE).where(T_DEAL_SCORE.c.match_id == match_id))
+        conn.execute(delete(T_MELD).where(T_MELD.c.match_id == match_id))
+        for index in range(len(done.deal_ids)):
+            self._refresh_deal_cache(conn, match_id, live, index)
+        seat_ids = self._seat_ids(conn, match_id)
+        if done.scored:
+            conn.execute(insert(T_MELD), [_meld_values(match_id, s, seat_ids) for s in done.scored])
+        finished, winner, seats = rp.winner_seats(done.match)
+        conn.execute(
+            update(T_SEAT)
+            .where(T_SEAT.c.match_id == match_id)
+            .values(won=T_SEAT.c.seat.in_(seats) if seats else False)
+        )
+        finished_at = (info.finished_at or utcnow()) if finished else None
+        conn.execute(
+            update(T_MATCH)
+            .where(T_MATCH.c.id == match_id)
+            .values(finished_at=finished_at, winner=winner, cache_version=CACHE_VERSION)
+        )
+        live.info = self._info(conn, match_id)
+        self._live[match_id] = live
+        return live
+
+    def rebuild_caches(self, match_id: int) -> None:
+        """Re-derive a match's caches from its log (repair, or after an engine update)."""
+        with self._write() as conn:
+            self._lock_match(conn, match_id)
+            self._rebuild(conn, match_id)
+
+    def refresh_stale_caches(self) -> int:
+        """Rebuild the caches of matches written before the caches existed or changed
+        meaning (after a migration); returns how many."""
+        with self._read() as conn:
+            stale = [
+                int(v)
+                for v in conn.execute(
+                    select(T_MATCH.c.id).where(T_MATCH.c.cache_version < CACHE_VERSION)
+                ).scalars()
+            ]
+        for match_id in stale:
+            self.rebuild_caches(match_id)
+        return len(stale)
+
+    def cached_scores(self, match_id: int) -> list[list[int]]:
+        """Per effective deal, each seat's cached points (tests compare this to a replay)."""
+        with self._read() as conn:
+            steps, _, _, _ = self._steps(conn, match_id)
+            deal_ids = [s.deal_id for s in steps if isinstance(s, rp.DealStart)]
+            rows = conn.execute(
+                select(T_DEAL_SCORE.c.deal_id, T_DEAL_SCORE.c.seat, T_DEAL_SCORE.c.points).where(
+                    T_DEAL_SCORE.c.match_id == match_id
+                )
+            ).all()
+        by_deal: dict[int, dict[int, int]] = {}
+        for deal_id, seat, pts in rows:
+            by_deal.setdefault(int(deal_id), {})[int(seat)] = int(pts)
+        return [[v for _, v in sorted(by_deal.get(d, {}).items())] for d in deal_ids]
+
+    def cached_melds(self, match_id: int) -> list[tuple[int, int, str, int]]:
+        """(seq, seat, meld, points) of cached declarations, in order (for tests)."""
+        with self._read() as conn:
+            rows = conn.execute(
+                select(T_MELD.c.seq, T_SEAT.c.seat, T_MELD.c.meld, T_MELD.c.points)
+                .join(
+                    T_SEAT,
+                    and_(
+                        T_SEAT.c.match_id == T_MELD.c.match_id,
+                        T_SEAT.c.player_id == T_MELD.c.player_id,
+                    ),
+                )
+                .where(T_MELD.c.match_id == match_id)
+                .order_by(T_MELD.c.seq)
+            ).all()
+        return [(int(a), int(b), str(c), int(d)) for a, b, c, d in rows]
+
+    # ------------------------------------------------------------------------------ records
+    def export_match(self, match_id: int) -> dict[str, Any]:
+        """The match record (spec ``bezique-match/1``) with the effective events only."""
+        from referee.storage.exchange import export_match
+
+        return export_match(self, match_id)
+
+    def import_match(self, source: Mapping[str, Any] | str | os.PathLike[str]) -> int:
+        """Store a match record (a dict or a JSON file); a malformed one stores nothing and
+        raises StorageInputError naming the file and the place."""
+        from referee.storage.exchange import import_match
+
+        return import_match(self, source)
+
+    def export_archive(self, path: str | os.PathLike[str]) -> int:
+        """Write every match to one zip archive (for backup); returns how many."""
+        from referee.storage.exchange import export_archive
+
+        return export_archive(self, Path(path))
+
+    def import_archive(self, path: str | os.PathLike[str]) -> list[int]:
+        """Store every match of an archive, all or none."""
+        from referee.storage.exchange import import_archive
+
+        return import_archive(self, Path(path))
+
+    # ------------------------------------------------------------------------------ stats
+    def player_stats(self) -> list[PlayerStats]:
+        """Per player: matches played/won, average points per deal, biggest deal, best
+        combinations (from the replay-derived caches)."""
+        with self._read() as conn:
+            return stats.player_stats(conn)
+
+    def biggest_deals(self, limit: int = 10) -> list[stats.DealRecordHolder]:
+        """The highest deal scores stored, best first."""
+        with self._read() as conn:
+            return stats.biggest_deals(conn, limit)
+
+    def best_combinations(self, limit: int = 10) -> list[tuple[str, stats.MeldStat]]:
+        """The highest-scoring combinations declared, with who declared them."""
+        with self._read() as conn:
+            return stats.best_combinations(conn, limit)
+
+
+def _info_of(row: Row[Any], players: tuple[str, ...]) -> MatchInfo:
+    return MatchInfo(
+        id=int(row.id),
+        variant=str(row.variant),
+        players=players,
+        tracking=str(row.tracking),
+        house_rules=tuple(json.loads(row.house_rules or "[]")),
+        target=row.target,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        finished_at=row.finished_at,
+        winner=row.winner,
+    )
+
+
+def _seat(players: Sequence[str], who: int | str) -> int:
+    if isinstance(who, bool):
+        raise StorageInputError("dealer", f"not a player: {who!r}")
+    if isinstance(who, int):
+        if 0 <= who < len(players):
+            return who
+        raise StorageInputError("dealer", f"no player in seat {who}")
+    if who in players:
+        return list(players).index(who)
+    raise StorageInputError("dealer", f'unknown player "{who}"; players: {", ".join(players)}')
+
+
+def _meld_values(match_id: int, s: rp.Scored, seat_ids: Sequence[int]) -> dict[str, Any]:
+    return {
+        "match_id": match_id,
+        "deal_id": s.deal_id,
+        "seq": s.seq,
+        "player_id": seat_ids[s.seat],
+        "meld": s.meld,
+        "points": s.points,
+    }
