@@ -53,7 +53,8 @@ def _suits_for(spec: CombinationSpec, trumps: Suit | None, trumps_open: bool) ->
             return (trumps,)
         return tuple(Suit) if trumps_open else ()
     if spec.suit == "plain":
-        return tuple(s for s in Suit if s is not trumps)
+        # Before trumps are fixed (no-trump) a marriage is the trump-fixing one, not plain.
+        return () if trumps_open else tuple(s for s in Suit if s is not trumps)
     return tuple(Suit)
 
 

@@ -174,7 +174,7 @@ class DealState:
 
     def pending_of(self, player: int) -> list[PendingCombination]:
         """Pending combinations whose cards are still on the table."""
-        on_table = Counter(self.table(player))
+        on_table = Counter(tc.card for tc in self._pool(player))
         return [p for p in self.pending[player] if contains(on_table, Counter(p.cards))]
 
     @property
@@ -328,11 +328,40 @@ class DealState:
     def _meld_spec(self, meld: str) -> CombinationSpec | None:
         return self.setup.variant.combination(meld)
 
+    def _counterpart(self, meld: str, suit: str) -> str:
+        """The same suit combination in trumps or in a plain suit (marriage ↔ trump marriage)."""
+        spec = self._meld_spec(meld)
+        if spec is None or spec.shape != "suit" or spec.suit == suit:
+            return meld
+        for other in self.setup.variant.combinations:
+            if (other.shape == "suit" and other.suit == suit and other.ranks == spec.ranks
+                    and other.copies == spec.copies):
+                return other.id
+        return meld
+
+    def _as_trump_kind(self, meld: str | None) -> str | None:
+        """R-NT-TRUMPS: before trumps are fixed, a plain marriage or sequence named in a
+        declaration is read as its trump kind (the first marriage fixes trumps)."""
+        if meld is None or not self._trumps_open():
+            return meld
+        return self._counterpart(meld, "trump")
+
+    def _kind_now(self, meld: str, cards: Sequence[Card]) -> str:
+        """A pending suit combination's kind as it scores now: trumps may have been fixed
+        since it was laid (no-trump)."""
+        if not self.setup.variant.fix_trumps_by_marriage:
+            return meld
+        in_trumps = self.trumps is None or cards[0].suit == self.trumps
+        return self._counterpart(meld, "trump" if in_trumps else "plain")
+
     def _check_declare(self, ev: Declare) -> _Outcome:
         player = ev.player
         who = self.name(player)
         if not ev.new:
             return self._check_pending_score(ev)
+        meld = self._as_trump_kind(ev.meld)
+        if meld != ev.meld:
+            ev = Declare(ev.player, ev.new, ev.table, meld)
         problem = self._timing(player)
         if problem is not None:
             return _Outcome(problem)
@@ -353,7 +382,7 @@ class DealState:
             )
         new = Counter(ev.new)
         table = Counter(ev.table)
-        on_table = Counter(self.table(player))
+        on_table = Counter(tc.card for tc in self._pool(player))
         for card, count in table.items():
             if on_table[card] < count:
                 return _Outcome(
@@ -364,6 +393,11 @@ class DealState:
             return _Outcome(problem)
         combined = new + table
         candidates = self._instances(combined, ev.meld)
+        if not candidates and ev.meld is not None:
+            # "marriage" said of K and Q of trumps is the trump marriage they form.
+            trump_kind = self._counterpart(ev.meld, "trump")
+            if trump_kind != ev.meld:
+                candidates = self._instances(combined, trump_kind)
         if ev.meld is None:
             maximal = _maximal(candidates)
             kinds = sorted({i.meld for i in maximal})
@@ -412,14 +446,26 @@ class DealState:
         assert first is not None
         return first
 
+    def _pool(self, player: int) -> list[TableCard]:
+        """The declared cards a player may build on: their own, and under H-PARTNER-BUILD
+        their partner's too (four-hand; by default only one's own)."""
+        pool = list(self.tables[player])
+        if self.setup.has("H-PARTNER-BUILD"):
+            side = self.setup.side_of[player]
+            for seat, table in enumerate(self.tables):
+                if seat != player and self.setup.side_of[seat] == side:
+                    pool.extend(table)
+        return pool
+
     def _choose_copies(
         self, player: int, need: CardCounts, meld: str, points: int
     ) -> list[TableCard] | None:
         """The table copies a declaration uses: those that have not scored this kind, least
-        used first; None when the table lacks them."""
+        used first (one's own before a partner's); None when the table lacks them."""
         chosen: list[TableCard] = []
+        pool = self._pool(player)
         for card, count in need.items():
-            copies = [tc for tc in self.tables[player] if tc.card == card]
+            copies = [tc for tc in pool if tc.card == card]
             copies.sort(key=lambda tc: (meld in tc.scored, max(tc.scored.values(), default=0)))
             if len(copies) < count:
                 return None
@@ -587,9 +633,11 @@ class DealState:
         player = ev.player
         who = self.name(player)
         wanted = Counter(ev.table)
+        named = {ev.meld, self._as_trump_kind(ev.meld)}
         matches = [
             p for p in self.pending[player]
-            if Counter(p.cards) == wanted and (ev.meld is None or ev.meld == p.meld)
+            if Counter(p.cards) == wanted
+            and (ev.meld is None or p.meld in named or self._kind_now(p.meld, p.cards) in named)
         ]
         if not matches:
             return _Outcome(
@@ -603,44 +651,52 @@ class DealState:
         if problem is not None:
             return _Outcome(problem)
         p = matches[0]
-        on_table = Counter(self.table(player))
+        meld = self._kind_now(p.meld, p.cards)
+        on_table = Counter(tc.card for tc in self._pool(player))
         for card, count in wanted.items():
             if on_table[card] < count:
                 return _Outcome(
                     reject("R-ON-TABLE", "pending_left_table",
                            {"player": who, "card": str(card), "meld": p.meld})
                 )
-        spec = self._meld_spec(p.meld)
+        spec = self._meld_spec(meld)
         if spec is None:  # pragma: no cover - pendings come from the variant's table
             return _Outcome(reject("R-PENDING", "no_new_card", {"player": who, "cards": ""}))
-        copies = self._choose_copies(player, wanted, p.meld, spec.points)
+        copies = self._choose_copies(player, wanted, meld, spec.points)
         assert copies is not None
         for tc in copies:
-            if p.meld in tc.scored:
+            if meld in tc.scored:
                 return _Outcome(
                     reject(
                         "R-REUSE",
                         "same_kind",
-                        {"card": str(tc.card), "old_meld": p.meld,
-                         "old_points": tc.scored[p.meld], "meld": p.meld,
+                        {"card": str(tc.card), "old_meld": meld,
+                         "old_points": tc.scored[meld], "meld": meld,
                          "points": spec.points},
                     )
                 )
-        points = spec.points
+        instance = Instance(spec, p.cards)
+        nt = self._nt_problem(instance)
+        if nt is not None:
+            return _Outcome(nt)
+        points = self._points_for(instance)
+        fixes = self._trumps_open() and spec.shape == "suit" and spec.suit == "trump"
 
         def commit() -> None:
+            if fixes:
+                self.trumps = p.cards[0].suit
             for tc in copies:
-                tc.scored[p.meld] = points
+                tc.scored[meld] = points
             self.pending[player].remove(p)
             self._declared(player, points, spec)
 
         return _Outcome(
             accept(
-                "R-PENDING",
+                "R-NT-TRUMPS" if fixes else "R-PENDING",
                 "pending_scored",
-                {"player": who, "meld": p.meld, "points": points, "cards": cards_text(p.cards)},
+                {"player": who, "meld": meld, "points": points, "cards": cards_text(p.cards)},
                 points=points,
-                meld=p.meld,
+                meld=meld,
             ),
             commit,
         )

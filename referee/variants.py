@@ -115,13 +115,34 @@ def variant_ids() -> list[str]:
     return sorted(p.stem for p in (data_dir() / "variants").glob("*.toml"))
 
 
+def _merge(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    """A variant file may extend another: its keys replace the base's, its combinations are
+    added to (or replace, by id) the base's, and house_rules_extra adds house rules."""
+    merged = dict(base) | {k: v for k, v in child.items() if k not in ("combination", "extends")}
+    combos = {c["id"]: c for c in base.get("combination", [])}
+    combos |= {c["id"]: c for c in child.get("combination", [])}
+    merged["combination"] = list(combos.values())
+    values = dict(base.get("house_rule_values", {})) | child.get("house_rule_values", {})
+    merged["house_rule_values"] = values
+    if "house_rules" not in child:
+        merged["house_rules"] = list(base.get("house_rules", []))
+    merged["house_rules"] = list(merged["house_rules"]) + [
+        r for r in child.get("house_rules_extra", []) if r not in merged["house_rules"]
+    ]
+    merged.pop("house_rules_extra", None)
+    return merged
+
+
 @cache
 def _raw(variant_id: str) -> dict[str, Any]:
     if variant_id not in variant_ids():
         raise UnknownVariantError(
             f'unknown variant "{variant_id}"; known: {", ".join(variant_ids())}'
         )
-    return load_toml(f"variants/{variant_id}.toml")
+    raw = load_toml(f"variants/{variant_id}.toml")
+    if "extends" in raw:
+        return _merge(_raw(raw["extends"]), raw)
+    return raw
 
 
 @cache
