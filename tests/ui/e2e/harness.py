@@ -1,0 +1,138 @@
+"""Start the real app server and drive it in Debian's headless Chromium.
+
+The server is a separate process (``python -m ui.main --web``) so the test can stop and start
+it again and see what a user sees after a restart. Waits are on states (HTTP answers, DOM
+nodes, stable pixels), not on fixed sleeps.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Locator, Page, expect
+
+ROOT = Path(__file__).resolve().parents[3]
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class AppServer:
+    """One ``python -m ui.main --web`` process on 127.0.0.1 and a free port."""
+
+    def __init__(self, db_url: str, port: int, lang: str = "en") -> None:
+        self.db_url = db_url
+        self.port = port
+        self.lang = lang
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log_path = SHOTS.parent / f"server-{port}.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self, timeout: float = 60.0) -> float:
+        """Start and wait for HTTP 200; returns the seconds it took."""
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        env = dict(os.environ, FLET_FORCE_WEB_SERVER="1", PYTHONUNBUFFERED="1")
+        env.pop("DISPLAY", None)
+        log = self.log_path.open("ab")
+        t0 = time.monotonic()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "ui.main", "--web", "--port", str(self.port),
+             "--db", self.db_url, "--lang", self.lang],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+        deadline = t0 + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"app server exited: see {self.log_path}")
+            try:
+                with urllib.request.urlopen(self.url, timeout=2) as r:
+                    if r.status == 200:
+                        return time.monotonic() - t0
+            except OSError:
+                time.sleep(0.1)
+        raise TimeoutError(f"app server did not answer on {self.url}")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+        self.proc = None
+
+
+def launch(pw: Any) -> Browser:
+    return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+def open_app(browser: Browser, url: str) -> Page:
+    """A fresh session with the accessibility tree switched on, ready to query."""
+    ctx = browser.new_context(viewport={"width": 900, "height": 1000})
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_function("document.getElementById('loading') === null", timeout=60_000)
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=60_000)
+    placeholder.dispatch_event("click")
+    return page
+
+
+def by_id(page: Page, identifier: str) -> Locator:
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+
+def tap(page: Page, identifier: str) -> None:
+    loc = by_id(page, identifier).first
+    loc.wait_for(state="visible", timeout=20_000)
+    loc.click()
+
+
+def wait_text(page: Page, identifier: str, text: str, timeout: float = 20_000) -> None:
+    expect(by_id(page, identifier).first).to_contain_text(text, timeout=timeout)
+
+
+def settle(page: Page, max_wait: float = 8.0) -> None:
+    """Wait until two consecutive screenshots match: the pixels have caught up."""
+    prev = page.screenshot()
+    deadline = time.monotonic() + max_wait
+    while time.monotonic() < deadline:
+        time.sleep(0.25)
+        cur = page.screenshot()
+        if cur == prev:
+            return
+        prev = cur
+
+
+def shot(page: Page, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    settle(page)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,87 @@
+"""UI text from data/i18n/ui.<lang>.toml, so no user-facing string lives in code.
+
+A missing key falls back to English, then to the key itself: a forgotten translation shows up
+as a visible key in a screenshot instead of crashing the table app mid-game.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LANGUAGES: tuple[str, ...] = ("en", "ru")
+DEFAULT_LANGUAGE = "en"
+
+
+def _data_dir() -> Path:
+    """data/i18n in a checkout, or the copy the wheel ships as referee/_data/i18n."""
+    here = Path(__file__).resolve().parent
+    candidates = [here.parent / "data" / "i18n"]
+    try:
+        import referee
+
+        candidates.append(Path(referee.__file__).resolve().parent / "_data" / "i18n")
+    except ImportError:  # pragma: no cover - referee is always installed with ui
+        pass
+    for c in candidates:
+        if (c / "ui.en.toml").exists():
+            return c
+    return candidates[0]
+
+
+def _flatten(prefix: str, node: dict[str, Any], out: dict[str, str]) -> None:
+    for key, value in node.items():
+        full = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, dict):
+            _flatten(full, value, out)
+        else:
+            out[full] = str(value)
+
+
+@cache
+def load_catalog(lang: str) -> dict[str, str]:
+    """All keys of one language, flattened to dotted names (``home.title``)."""
+    path = _data_dir() / f"ui.{lang}.toml"
+    with path.open("rb") as fh:
+        data = tomllib.load(fh)
+    out: dict[str, str] = {}
+    _flatten("", data, out)
+    return out
+
+
+def pick_language(locale_codes: list[str]) -> str:
+    """The first supported language among the system's preferred locales (``ru-RU`` → ru)."""
+    for code in locale_codes:
+        base = code.replace("_", "-").split("-")[0].lower()
+        if base in LANGUAGES:
+            return base
+    return DEFAULT_LANGUAGE
+
+
+class Translator:
+    """Looks up and formats UI strings for one language."""
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
+        self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+        self._cat = load_catalog(self.lang)
+        self._fallback = load_catalog(DEFAULT_LANGUAGE)
+
+    def has(self, key: str) -> bool:
+        return key in self._cat or key in self._fallback
+
+    def __call__(self, key: str, **kw: object) -> str:
+        text = self._cat.get(key) or self._fallback.get(key)
+        if text is None:
+            return key
+        if not kw:
+            return text
+        try:
+            return text.format(**kw)
+        except (KeyError, IndexError, ValueError):
+            return text
+
+    def get(self, key: str, default: str, **kw: object) -> str:
+        """Like calling, but with a caller-chosen default for optional keys (rule names)."""
+        return self(key, **kw) if self.has(key) else default

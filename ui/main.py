@@ -1,0 +1,64 @@
+"""Start the table app: a desktop window where Flet can open one, else the browser app.
+
+    python -m ui.main            # desktop window (or the web server on a headless machine)
+    python -m ui.main --web      # web server on 127.0.0.1, open the printed address
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+ASSETS_DIR = str(Path(__file__).resolve().parent / "assets")
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="bezique-app", description="Bezique Referee table app")
+    p.add_argument("--web", action="store_true", help="serve the app to a browser")
+    p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8550, help="port for --web (default 8550)")
+    p.add_argument("--db", default=None, help="database URL (default: the embedded SQLite file)")
+    p.add_argument("--lang", choices=["en", "ru"], default=None,
+                   help="UI language (default: the system's)")
+    return p.parse_args(argv)
+
+
+def _desktop_possible() -> bool:
+    """A window needs a display: on a headless Linux box serve the web app instead (Flet would
+    otherwise fetch the desktop client from the internet and still have nowhere to show it)."""
+    if os.environ.get("FLET_FORCE_WEB_SERVER"):
+        return False
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Parse the command line and run the app until its window or server stops."""
+    args = parse_args(argv)
+    import flet as ft
+
+    from ui.shell import make_main
+
+    app_main = make_main(db_url=args.db, lang=args.lang)
+    web = args.web or not _desktop_possible()
+    if web:
+        print(f"Bezique Referee: http://{args.host}:{args.port}/", flush=True)
+        ft.run(
+            app_main,
+            name="",
+            host=args.host,
+            port=args.port,
+            view=ft.AppView.WEB_BROWSER,
+            assets_dir=ASSETS_DIR,
+            no_cdn=True,
+        )
+    else:
+        ft.run(app_main, assets_dir=ASSETS_DIR, view=ft.AppView.FLET_APP)
+
+
+if __name__ == "__main__":
+    main()

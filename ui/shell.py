@@ -1,0 +1,96 @@
+"""The Flet glue: builds the page from AppState and re-renders on every state change.
+
+Kept thin on purpose: everything worth testing lives in ui/state; this file only maps the
+open screen to its view function and applies language, theme and fonts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Awaitable, Callable
+
+import flet as ft
+
+from ui import backend
+from ui.i18n import pick_language
+from ui.state.app import AppState
+from ui.views import SCREENS
+from ui.views.cards import SUIT_FONT
+from ui.views.common import ViewContext
+
+log = logging.getLogger(__name__)
+SEED = "#2E7D32"
+
+
+def _theme(dark: bool) -> ft.Theme:
+    """Material theme whose every text style falls back to the shipped suit font, so ♠ ♥ ♦ ♣
+    inside any sentence (rulings, rule texts) never turns into an empty box."""
+    fallback = ft.TextStyle(font_family_fallback=[SUIT_FONT])
+    names = [f.name for f in dataclasses.fields(ft.TextTheme)]
+    text_theme = ft.TextTheme(**{n: fallback for n in names if n.endswith(("large", "medium", "small"))})
+    return ft.Theme(
+        color_scheme_seed=SEED,
+        text_theme=text_theme,
+        primary_text_theme=text_theme,
+        visual_density=ft.VisualDensity.COMFORTABLE,
+    )
+
+
+class Shell:
+    """Owns the page; ``render`` redraws the open screen from the state objects."""
+
+    def __init__(self, page: ft.Page, app: AppState) -> None:
+        self.page = page
+        self.app = app
+        app.subscribe(self.render)
+
+    def render(self) -> None:
+        page, app = self.page, self.app
+        page.theme_mode = {
+            "system": ft.ThemeMode.SYSTEM,
+            "light": ft.ThemeMode.LIGHT,
+            "dark": ft.ThemeMode.DARK,
+        }[app.theme]
+        page.title = app.t("app.title")
+        ctx = ViewContext(app=app, page=page)
+        view = SCREENS[app.screen](ctx)
+        page.appbar = view.appbar
+        page.floating_action_button = None
+        page.controls = [view.body]
+        page.update()
+
+
+def make_main(db_url: str | None = None, lang: str | None = None) -> Callable[[ft.Page], Awaitable[None]]:
+    """The Flet ``main`` for one session: opens storage, picks the language, draws Home."""
+
+    async def app_main(page: ft.Page) -> None:
+        page.fonts = {SUIT_FONT: "fonts/DejaVuSans.ttf"}
+        page.theme = _theme(False)
+        page.dark_theme = _theme(True)
+        page.padding = 0
+        page.scroll = None
+        chosen = lang
+        if chosen is None:
+            chosen = await _system_language(page)
+        store = backend.open_store(db_url)
+        app = AppState(store, lang=chosen)
+        if store.notice:
+            app.store_notice = str(store.notice)
+        Shell(page, app).render()
+
+    return app_main
+
+
+async def _system_language(page: ft.Page) -> str:
+    """The device's preferred language if we speak it (English otherwise)."""
+    try:
+        info = await asyncio.wait_for(page.get_device_info(), timeout=1.5)
+    except Exception:  # the client may not answer (old client, timeout): default language
+        log.debug("no device info", exc_info=True)
+        return "en"
+    codes = [
+        f"{loc.language_code or ''}-{loc.country_code or ''}" for loc in (info.locales if info else [])
+    ]
+    return pick_language(codes)

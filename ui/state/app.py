@@ -1,0 +1,149 @@
+"""The app's top-level state: language, theme, which screen is open, and the screen states.
+
+Plain Python so tests drive the whole app without a Flet page; the Flet shell (ui/shell.py)
+only renders whatever this object says and forwards taps to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal
+
+from ui import backend
+from ui.i18n import LANGUAGES, Translator
+from ui.state.common import Notice
+from ui.state.deal import DealScreen
+from ui.state.history import HistoryScreen
+from ui.state.new_match import NewMatchForm
+from ui.state.rules import RulesScreen
+
+Screen = Literal["home", "new_match", "deal", "score", "rules", "history", "history_match", "stats"]
+Theme = Literal["system", "light", "dark"]
+THEMES: tuple[Theme, ...] = ("system", "light", "dark")
+
+
+class AppState:
+    """Holds the storage handle and the open screen; screens get their state objects here."""
+
+    def __init__(self, store: object, lang: str = "en") -> None:
+        self.store = store
+        self.t = Translator(lang)
+        self.theme: Theme = "system"
+        self.screen: Screen = "home"
+        self.history: list[Screen] = []
+        self.notice: Notice | None = None
+        self.store_notice: str | None = None
+        self._listeners: list[Callable[[], None]] = []
+        self.new_form: NewMatchForm | None = None
+        self.session: backend.MatchSession | None = None
+        self.deal: DealScreen | None = None
+        self.viewed: backend.MatchSession | None = None
+        self.rules = RulesScreen(self)
+        self.history_screen = HistoryScreen(self)
+
+    # --- observers -------------------------------------------------------------------------
+    def subscribe(self, fn: Callable[[], None]) -> None:
+        self._listeners.append(fn)
+
+    def changed(self) -> None:
+        for fn in list(self._listeners):
+            fn()
+
+    # --- settings --------------------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return self.t.lang
+
+    def set_language(self, lang: str) -> None:
+        if lang in LANGUAGES and lang != self.t.lang:
+            self.t = Translator(lang)
+            if self.deal is not None:
+                self.deal.set_language(lang)
+            self.changed()
+
+    def toggle_language(self) -> None:
+        i = LANGUAGES.index(self.t.lang)
+        self.set_language(LANGUAGES[(i + 1) % len(LANGUAGES)])
+
+    def cycle_theme(self) -> None:
+        self.theme = THEMES[(THEMES.index(self.theme) + 1) % len(THEMES)]
+        self.changed()
+
+    # --- navigation ------------------------------------------------------------------------
+    def go(self, screen: Screen, *, remember: bool = True) -> None:
+        if remember and screen != self.screen:
+            self.history.append(self.screen)
+        self.screen = screen
+        self.notice = None
+        self.changed()
+
+    def back(self) -> None:
+        self.screen = self.history.pop() if self.history else "home"
+        self.notice = None
+        self.changed()
+
+    def home(self) -> None:
+        self.history.clear()
+        self.go("home", remember=False)
+
+    # --- matches ---------------------------------------------------------------------------
+    def unfinished_match(self) -> backend.MatchSummary | None:
+        """The match to resume, if any (storage decides which one is unfinished)."""
+        try:
+            return backend.unfinished_match(self.store)
+        except Exception as exc:  # a broken database must not stop the app from opening
+            self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            return None
+
+    def start_new_match(self) -> None:
+        self.new_form = NewMatchForm()
+        self.go("new_match")
+
+    def submit_new_match(self) -> bool:
+        form = self.new_form
+        if form is None:
+            return False
+        match_id = form.submit(self.store)
+        if match_id is None:
+            self.changed()
+            return False
+        self.open_match(match_id, remember=False)
+        return True
+
+    def open_match(self, match_id: int, *, remember: bool = True) -> bool:
+        """Open a match at the deal screen (resume)."""
+        try:
+            self.session = backend.MatchSession(self.store, match_id)
+        except Exception as exc:
+            self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            self.changed()
+            return False
+        self.deal = DealScreen(self.session, self.lang)
+        if not remember:
+            self.history = ["home"]
+        self.go("deal", remember=remember)
+        return True
+
+    def resume(self) -> bool:
+        summary = self.unfinished_match()
+        if summary is None:
+            self.changed()
+            return False
+        return self.open_match(summary.id)
+
+    def show_score(self) -> None:
+        if self.session is not None:
+            self.session.reload()
+        self.go("score")
+
+    def view_match(self, match_id: int) -> bool:
+        """Open a past match read-only (history)."""
+        try:
+            self.viewed = backend.MatchSession(self.store, match_id)
+        except Exception as exc:
+            self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            self.changed()
+            return False
+        self.go("history_match")
+        return True
+

@@ -1,0 +1,498 @@
+"""The deal screen's state: start a deal, record what happens, declare with the card picker,
+end the deal, undo and redo.
+
+Every ruling and number comes from the engine through the session (ui/backend.py); this class
+keeps only what the screen shows between taps (the picker's selection, the last ruling, the
+end-of-deal form) and turns taps into events.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from referee.cards import Card, Rank, Suit
+from referee.events import (
+    Brisques,
+    Declare,
+    Event,
+    LastTrick,
+    Penalty,
+    Seven,
+    StockExhausted,
+    Trick,
+)
+from ui import backend
+from ui.state.common import Notice
+
+Mode = Literal["setup", "play", "end", "summary", "finished"]
+RANKS: tuple[Rank, ...] = tuple(sorted(Rank, reverse=True))
+SUITS: tuple[Suit, ...] = backend.SUITS
+
+
+@dataclass
+class Picker:
+    """The declaration being composed: new cards from the hand, reused cards from the table."""
+
+    player: int
+    new: list[Card] = field(default_factory=list)
+    table_idx: set[int] = field(default_factory=set)
+
+
+@dataclass
+class OptionView:
+    meld: str
+    points: int
+    accepted: bool
+    rule: str
+    ruling: Any
+
+
+@dataclass
+class RulingView:
+    """The last ruling, ready for the screen: accepted or not, text, rule and its title."""
+
+    accepted: bool
+    rule: str
+    text: str
+    rule_title: str
+    why: str
+    points: int
+    proposes: str | None
+    player: int | None
+
+
+@dataclass
+class PendingView:
+    meld: str
+    cards: tuple[Card, ...]
+    points: int
+
+
+class DealScreen:
+    """State of the deal screen for one match session."""
+
+    def __init__(self, session: backend.MatchSession, lang: str = "en") -> None:
+        self.session = session
+        self.lang = lang
+        self.picker: Picker | None = None
+        self.ruling: RulingView | None = None
+        self._last_ruling: tuple[Any, int | None] | None = None
+        self.notice: Notice | None = None
+        self.penalty_for: int | None = None
+        self.ending = False
+        self.want_next = False
+        self.setup_dealer: int | None = None
+        self.setup_rank: Rank | None = None
+        self.setup_suit: Suit | None = None
+        self.setup_errors: dict[str, str] = {}
+        self.end_last: int | None = None
+        self.end_counts: list[int] = []
+        self.end_errors: dict[str, str] = {}
+        self._prefill_setup()
+
+    def set_language(self, lang: str) -> None:
+        self.lang = lang
+        if self.ruling is not None and self._last_ruling is not None:
+            self.ruling = self._ruling_view(*self._last_ruling)
+
+    # ------------------------------------------------------------------------ reading state
+    @property
+    def match(self) -> Any:
+        return self.session.match
+
+    @property
+    def deal(self) -> Any:
+        return self.match.current
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.match.players)
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        return tuple(self.match.side_names)
+
+    @property
+    def mode(self) -> Mode:
+        deal = self.deal
+        if deal is None:
+            return "setup"
+        if deal.complete:
+            if self.match.result().finished:
+                return "finished"
+            return "setup" if self.want_next else "summary"
+        return "end" if self.ending else "play"
+
+    @property
+    def deal_number(self) -> int:
+        """1-based number of the current deal (or of the next one in setup)."""
+        n = len(self.match.deals)
+        return n + 1 if self.deal is None or self.mode == "setup" else n
+
+    @property
+    def tracking(self) -> str:
+        return str(self.match.tracking)
+
+    @property
+    def turn_up_variant(self) -> bool:
+        return bool(self.match.variant.turn_up)
+
+    def trumps(self) -> Suit | None:
+        return self.deal.trumps if self.deal is not None else None
+
+    def phase(self) -> int:
+        return int(self.deal.phase) if self.deal is not None else 1
+
+    def stock_left(self) -> int | None:
+        return self.deal.stock_left if self.deal is not None else None
+
+    def tricks_played(self) -> int:
+        return int(self.deal.tricks_played) if self.deal is not None else 0
+
+    def deal_scores(self) -> list[int]:
+        return list(self.deal.scores()) if self.deal is not None else [0] * len(self.side_names)
+
+    def totals(self) -> list[int]:
+        return list(self.match.totals())
+
+    def side_of(self, seat: int) -> int:
+        return int(self.match.setup.side_of[seat])
+
+    def table(self, seat: int) -> list[Card]:
+        return list(self.deal.table(seat)) if self.deal is not None else []
+
+    def pending(self, seat: int) -> list[PendingView]:
+        if self.deal is None:
+            return []
+        return [
+            PendingView(p.meld, tuple(p.cards), int(self.deal.points_of(p.meld)))
+            for p in self.deal.pending_of(seat)
+        ]
+
+    def dealer_seven(self) -> tuple[int, int] | None:
+        """(dealer seat, points) when the turn-up is a seven the dealer was credited for."""
+        d = self.deal
+        if d is None or d.original_turn_up is None or d.original_turn_up.rank is not Rank.SEVEN:
+            return None
+        pts = int(self.match.variant.dealer_seven_points)
+        return (int(d.dealer), pts) if pts else None
+
+    def can_undo(self) -> bool:
+        return bool(self.session.can_undo)
+
+    def can_redo(self) -> bool:
+        return bool(self.session.can_redo)
+
+    def last_entry(self) -> tuple[Event, Any] | None:
+        if self.deal is None or not self.deal.log:
+            return None
+        event, ruling = self.deal.log[-1]
+        return event, ruling
+
+    # ------------------------------------------------------------------------ setup
+    def _prefill_setup(self) -> None:
+        """Suggest the player after the last dealer; the table can pick anyone."""
+        deals = self.match.deals
+        n = len(self.players)
+        self.setup_dealer = (int(deals[-1].dealer) + 1) % n if deals else 0
+        self.setup_rank = None
+        self.setup_suit = None
+        self.setup_errors = {}
+
+    def set_dealer(self, seat: int) -> None:
+        if 0 <= seat < len(self.players):
+            self.setup_dealer = seat
+            self.setup_errors.pop("dealer", None)
+
+    def set_turn_up_rank(self, rank: Rank) -> None:
+        self.setup_rank = rank
+        self.setup_errors.pop("turn_up", None)
+
+    def set_turn_up_suit(self, suit: Suit) -> None:
+        self.setup_suit = suit
+        self.setup_errors.pop("turn_up", None)
+
+    def turn_up_card(self) -> Card | None:
+        if self.setup_rank is None or self.setup_suit is None:
+            return None
+        return Card(self.setup_rank, self.setup_suit)
+
+    def start_deal(self) -> bool:
+        errors: dict[str, str] = {}
+        if self.setup_dealer is None:
+            errors["dealer"] = "deal.pick_dealer"
+        card = self.turn_up_card() if self.turn_up_variant else None
+        if self.turn_up_variant and card is None:
+            errors["turn_up"] = "deal.pick_turn_up"
+        self.setup_errors = errors
+        if errors:
+            return False
+        assert self.setup_dealer is not None
+        try:
+            self.session.start_deal(self.setup_dealer, card)
+        except ValueError as exc:
+            self.notice = Notice("error.engine", {"why": str(exc)}, error=True)
+            return False
+        self._reset_transient()
+        return True
+
+    # ------------------------------------------------------------------------ recording
+    def _reset_transient(self) -> None:
+        self.want_next = False
+        self.picker = None
+        self.penalty_for = None
+        self.ending = False
+        self.end_errors = {}
+
+    def record(self, event: Event) -> RulingView | None:
+        """Send one event to the storage layer; keep the ruling for the screen."""
+        self.notice = None
+        try:
+            ruling = self.session.record(event)
+        except ValueError as exc:  # inconsistent with the facts: nothing recorded
+            self.notice = Notice("error.engine", {"why": str(exc)}, error=True)
+            return None
+        self._last_ruling = (ruling, _player_of(event))
+        view = self._ruling_view(ruling, _player_of(event))
+        self.ruling = view
+        return view
+
+    def _ruling_view(self, ruling: Any, player: int | None) -> RulingView:
+        rule = str(ruling.rule)
+        return RulingView(
+            accepted=bool(ruling.accepted),
+            rule=rule,
+            text=backend.ruling_text(ruling, self.lang),
+            rule_title=backend.rule_title(rule, self.lang),
+            why=backend.rule_explanation(rule, self.lang),
+            points=int(ruling.points or 0),
+            proposes=ruling.proposes,
+            player=player,
+        )
+
+    def trick(self, seat: int) -> RulingView | None:
+        return self.record(Trick(seat))
+
+    def seven(self, seat: int) -> RulingView | None:
+        return self.record(Seven(seat))
+
+    def stock_exhausted(self) -> RulingView | None:
+        return self.record(StockExhausted())
+
+    def score_pending(self, seat: int, index: int) -> RulingView | None:
+        items = self.pending(seat)
+        if not 0 <= index < len(items):
+            return None
+        p = items[index]
+        return self.record(Declare(seat, (), p.cards, p.meld))
+
+    # ------------------------------------------------------------------------ penalties
+    def penalties(self) -> list[tuple[str, int | str]]:
+        return [(str(k), v) for k, v in self.match.variant.penalties.items()]
+
+    def open_penalty(self, seat: int) -> None:
+        if 0 <= seat < len(self.players):
+            self.penalty_for = seat
+
+    def close_penalty(self) -> None:
+        self.penalty_for = None
+
+    def penalty(self, seat: int, offence: str) -> RulingView | None:
+        self.penalty_for = None
+        return self.record(Penalty(seat, offence))
+
+    def accept_proposed(self) -> RulingView | None:
+        """Apply the penalty the last rejection proposed, to the player who offended."""
+        r = self.ruling
+        if r is None or r.proposes is None or r.player is None:
+            return None
+        return self.penalty(r.player, r.proposes)
+
+    def dismiss_ruling(self) -> None:
+        self.ruling = None
+
+    # ------------------------------------------------------------------------ picker
+    def open_picker(self, seat: int) -> None:
+        if 0 <= seat < len(self.players) and self.deal is not None:
+            self.picker = Picker(seat)
+            self.ruling = None
+
+    def close_picker(self) -> None:
+        self.picker = None
+
+    def toggle_table(self, index: int) -> None:
+        p = self.picker
+        if p is None or not 0 <= index < len(self.table(p.player)):
+            return
+        p.table_idx ^= {index}
+
+    def max_copies(self) -> int:
+        return int(self.match.setup.packs)
+
+    def add_new(self, card: Card) -> None:
+        p = self.picker
+        if p is None:
+            return
+        if Counter(p.new)[card] >= self.max_copies():
+            self.notice = Notice("picker.options_none", error=True)
+            return
+        p.new.append(card)
+
+    def remove_new(self, index: int) -> None:
+        p = self.picker
+        if p is not None and 0 <= index < len(p.new):
+            del p.new[index]
+
+    def clear_picker(self) -> None:
+        if self.picker is not None:
+            self.picker.new.clear()
+            self.picker.table_idx.clear()
+
+    def picked_table(self) -> list[Card]:
+        p = self.picker
+        if p is None:
+            return []
+        cards = self.table(p.player)
+        return [cards[i] for i in sorted(p.table_idx) if i < len(cards)]
+
+    def options(self) -> list[OptionView]:
+        """What the chosen cards could be declared as, straight from the engine."""
+        p = self.picker
+        if p is None or (not p.new and not p.table_idx):
+            return []
+        try:
+            found = self.match.options(p.player, tuple(p.new), tuple(self.picked_table()))
+        except ValueError as exc:
+            self.notice = Notice("error.engine", {"why": str(exc)}, error=True)
+            return []
+        return [
+            OptionView(o.meld, int(o.points), bool(o.ruling.accepted), str(o.ruling.rule),
+                       o.ruling)
+            for o in found
+        ]
+
+    def declare(self, meld: str | None) -> RulingView | None:
+        """Record the declaration as composed (accepted or rejected: both go in the log)."""
+        p = self.picker
+        if p is None:
+            return None
+        if not p.new and not p.table_idx:
+            self.notice = Notice("picker.chosen_none", error=True)
+            return None
+        event = Declare(p.player, tuple(p.new), tuple(self.picked_table()), meld)
+        view = self.record(event)
+        if view is not None:
+            self.picker = None
+        return view
+
+    # ------------------------------------------------------------------------ end of deal
+    def brisques_expected(self) -> int:
+        return int(self.match.variant.brisques_total(len(self.players)))
+
+    def last_trick_points(self) -> int:
+        return int(self.match.variant.last_trick_points)
+
+    def needs_last_trick(self) -> bool:
+        return self.tracking == "melds"
+
+    def needs_brisques(self) -> bool:
+        return self.tracking != "cards"
+
+    def open_end(self) -> None:
+        if self.deal is None:
+            return
+        self.ending = True
+        self.picker = None
+        n = len(self.players)
+        if len(self.end_counts) != n:
+            self.end_counts = [0] * n
+        last = self.deal.last_trick_winner
+        self.end_last = int(last) if last is not None else self.end_last
+        self.end_errors = {}
+
+    def cancel_end(self) -> None:
+        self.ending = False
+
+    def set_last_trick(self, seat: int) -> None:
+        if 0 <= seat < len(self.players):
+            self.end_last = seat
+            self.end_errors.pop("last_trick", None)
+
+    def step_brisques(self, seat: int, delta: int) -> None:
+        if not 0 <= seat < len(self.end_counts):
+            return
+        value = self.end_counts[seat] + delta
+        self.end_counts[seat] = max(0, min(self.brisques_expected(), value))
+        self.end_errors.pop("brisques", None)
+
+    def set_brisques(self, seat: int, text: str) -> None:
+        """Typed count: anything but a whole number ≥ 0 is a field error, never a crash."""
+        if not 0 <= seat < len(self.end_counts):
+            return
+        t = text.strip()
+        if not t.isdigit():
+            self.end_errors["brisques"] = "end.brisques_mismatch"
+            return
+        self.end_counts[seat] = int(t)
+        self.end_errors.pop("brisques", None)
+
+    def brisques_sum(self) -> int:
+        return sum(self.end_counts)
+
+    def finish_deal(self) -> bool:
+        """Record brisques and the last trick; the counts must add up first (R-BRISQUE)."""
+        errors: dict[str, str] = {}
+        if self.needs_last_trick() and self.end_last is None:
+            errors["last_trick"] = "end.pick_last_trick"
+        if self.needs_brisques() and self.brisques_sum() != self.brisques_expected():
+            errors["brisques"] = "end.brisques_mismatch"
+        self.end_errors = errors
+        if errors:
+            return False
+        events: list[Event] = []
+        if self.needs_brisques():
+            events.append(Brisques(dict(enumerate(self.end_counts))))
+        if self.needs_last_trick():
+            assert self.end_last is not None
+            events.append(LastTrick(self.end_last))
+        for ev in events:
+            if self.record(ev) is None:
+                return False
+        self.ending = False
+        self.end_counts = []
+        self.end_last = None
+        self._prefill_setup()
+        return True
+
+    def next_deal(self) -> None:
+        """Leave the summary: the next screen is the new deal's setup."""
+        self._prefill_setup()
+        self.want_next = True
+        self.ruling = None
+
+    # ------------------------------------------------------------------------ undo / redo
+    def undo(self) -> bool:
+        ok = bool(self.session.undo())
+        self._after_history(ok)
+        return ok
+
+    def redo(self) -> bool:
+        ok = bool(self.session.redo())
+        self._after_history(ok)
+        return ok
+
+    def _after_history(self, ok: bool) -> None:
+        self._reset_transient()
+        self.ruling = None
+        if self.deal is None:
+            self._prefill_setup()
+
+
+def _player_of(event: Event) -> int | None:
+    if isinstance(event, Declare | Seven | Penalty):
+        return event.player
+    if isinstance(event, Trick | LastTrick):
+        return event.winner
+    return None

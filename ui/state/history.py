@@ -1,0 +1,86 @@
+"""History and players: past matches (read-only, with score sheet and export) and per-player
+statistics, all read from the storage layer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ui import backend
+from ui.state.common import Notice
+
+if TYPE_CHECKING:
+    from ui.state.app import AppState
+
+
+@dataclass(frozen=True)
+class StatLine:
+    name: str
+    matches: int
+    wins: int
+    best_deal: int | None
+    average: float | None
+
+
+class HistoryScreen:
+    """Lists matches and statistics; exports a match record to a file."""
+
+    def __init__(self, app: AppState) -> None:
+        self.app = app
+        self.export_dir: Path | None = None
+
+    def matches(self) -> list[backend.MatchSummary]:
+        try:
+            return backend.list_matches(self.app.store)
+        except Exception as exc:  # a broken row must not take the screen down
+            self.app.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            return []
+
+    def export(self, match_id: int) -> Path | None:
+        """Save the record as JSON next to the database (or in the folder set for tests)."""
+        folder = self.export_dir or _default_export_dir(self.app.store)
+        try:
+            path = backend.export_match(self.app.store, match_id, folder)
+        except Exception as exc:
+            self.app.notice = Notice("history.export_failed", {"why": str(exc)}, error=True)
+            return None
+        self.app.notice = Notice("history.exported", {"path": str(path)})
+        return path
+
+    def stats(self) -> list[StatLine]:
+        try:
+            raw = backend.player_stats(self.app.store)
+        except Exception as exc:
+            self.app.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            return []
+        return [_stat_line(s) for s in raw]
+
+
+def _num(obj: Any, *names: str) -> Any:
+    for n in names:
+        if isinstance(obj, dict) and n in obj:
+            return obj[n]
+        if hasattr(obj, n):
+            return getattr(obj, n)
+    return None
+
+
+def _stat_line(s: Any) -> StatLine:
+    avg = _num(s, "average_per_deal", "avg_points_per_deal", "average")
+    best = _num(s, "best_deal", "biggest_deal", "max_deal")
+    return StatLine(
+        name=str(_num(s, "name", "player") or "?"),
+        matches=int(_num(s, "matches", "matches_played", "played") or 0),
+        wins=int(_num(s, "wins", "matches_won", "won") or 0),
+        best_deal=int(best) if best is not None else None,
+        average=float(avg) if avg is not None else None,
+    )
+
+
+def _default_export_dir(store: Any) -> Path:
+    loc = getattr(store, "location", None)
+    path = getattr(loc, "path", None)
+    if path is not None:
+        return Path(path).parent / "exports"
+    return Path.home() / "bezique-exports"

@@ -1,0 +1,188 @@
+"""The rules screen: the combination table in force, house rules, every rule and penalty with
+its id (searchable), and worked examples whose rulings the engine itself produces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from referee.cards import cards_text, parse_card
+from referee.events import Declare, Event, Penalty, Seven, StockExhausted, Trick
+from referee.match import Match
+from referee.variants import load_variant
+from ui import backend
+
+if TYPE_CHECKING:
+    from ui.state.app import AppState
+
+
+@dataclass(frozen=True)
+class RuleLine:
+    id: str
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class ExampleStep:
+    event: str
+    ruling: str
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class Example:
+    title_key: str
+    steps: tuple[ExampleStep, ...]
+
+
+def _cards(codes: str) -> tuple[Any, ...]:
+    return tuple(parse_card(c) for c in codes.split())
+
+
+# The scenarios are facts at the table; the rulings shown come from running the engine on them.
+EXAMPLES: dict[str, tuple[str, tuple[Event, ...]]] = {
+    "rules.example_reuse": (
+        "melds",
+        (
+            Declare(0, _cards("KC QC")),
+            Declare(0, _cards("KD KS KH"), _cards("KC"), "four_kings"),
+            Declare(0, _cards("QD"), _cards("KD"), "marriage"),
+        ),
+    ),
+    "rules.example_pending": (
+        "tricks",
+        (
+            Trick(0),
+            Declare(0, _cards("KS QS JD"), (), "bezique"),
+            Trick(1),
+            Trick(0),
+            Declare(0, (), _cards("KS QS"), "marriage"),
+        ),
+    ),
+    "rules.example_sevens": (
+        "tricks",
+        (
+            Trick(1),
+            Seven(1),
+            Trick(0),
+            Seven(0),
+            Seven(0),
+        ),
+    ),
+    "rules.example_phase2": (
+        "melds",
+        (
+            Declare(1, _cards("QS JD")),
+            StockExhausted(),
+            Declare(1, _cards("KH QH")),
+            Penalty(1, "P-REVOKE"),
+        ),
+    ),
+}
+PLAYERS = ("Anna", "Boris")
+
+
+class RulesScreen:
+    """Search state plus the data the rules screen lists."""
+
+    def __init__(self, app: AppState) -> None:
+        self.app = app
+        self.query = ""
+
+    def set_query(self, text: str) -> None:
+        self.query = text.strip()
+
+    def _setting(self) -> tuple[str, frozenset[str]]:
+        """The open match's variant and house rules, else two-hand defaults."""
+        session = self.app.session
+        if session is not None:
+            m = session.match
+            return str(m.variant.id), frozenset(m.house_rules)
+        return "two-hand", frozenset()
+
+    def variant_id(self) -> str:
+        return self._setting()[0]
+
+    def house_rules(self) -> list[str]:
+        return sorted(self._setting()[1])
+
+    def combinations(self) -> list[tuple[str, int]]:
+        """(meld name, points) in force, the seven of trumps included, lowest first."""
+        vid, rules = self._setting()
+        v = load_variant(vid, rules)
+        lang = self.app.lang
+        rows = [(backend.meld_name(c.id, lang), int(c.points)) for c in v.combinations]
+        rows.sort(key=lambda r: r[1])
+        if v.seven_points:
+            rows.insert(0, (self.app.t("rules.seven_row"), int(v.seven_points)))
+        return rows
+
+    def rules(self) -> list[RuleLine]:
+        """Every rule and penalty id with title and text, filtered by the query."""
+        lang = self.app.lang
+        lines = [
+            RuleLine(rid, backend.rule_title(rid, lang), backend.rule_explanation(rid, lang))
+            for rid in backend.rule_ids()
+        ]
+        q = self.query.casefold()
+        if not q:
+            return lines
+        return [
+            ln for ln in lines
+            if q in ln.id.casefold() or q in ln.title.casefold() or q in ln.text.casefold()
+        ]
+
+    def examples(self) -> list[Example]:
+        return [self._run(key) for key in EXAMPLES]
+
+    def _run(self, key: str) -> Example:
+        tracking, events = EXAMPLES[key]
+        lang = self.app.lang
+        m = Match.new("two-hand", PLAYERS, tracking=tracking)
+        m.start_deal(1, parse_card("9H"))
+        steps: list[ExampleStep] = []
+        for ev in events:
+            try:
+                ruling = m.apply(ev)
+            except ValueError as exc:  # an engine change made a scenario impossible
+                steps.append(ExampleStep(describe_event(self.app.t, ev, PLAYERS), str(exc),
+                                         False))
+                continue
+            steps.append(
+                ExampleStep(
+                    describe_event(self.app.t, ev, PLAYERS),
+                    backend.ruling_text(ruling, lang),
+                    bool(ruling.accepted),
+                )
+            )
+        return Example(key, tuple(steps))
+
+
+def describe_event(t: Any, ev: Event, players: tuple[str, ...] | list[str]) -> str:
+    """An event in words for lists and examples (names, cards with suit symbols)."""
+    from referee.events import Brisques, LastTrick
+
+    if isinstance(ev, Trick):
+        return str(t("event.trick", player=players[ev.winner]))
+    if isinstance(ev, Declare):
+        if not ev.new:
+            return str(t("event.declare_pending", player=players[ev.player],
+                         meld=backend.meld_name(ev.meld or "", t.lang)))
+        if ev.table:
+            return str(t("event.declare_table", player=players[ev.player],
+                         cards=cards_text(ev.new), table=cards_text(ev.table)))
+        return str(t("event.declare", player=players[ev.player], cards=cards_text(ev.new)))
+    if isinstance(ev, Seven):
+        return str(t("event.seven", player=players[ev.player]))
+    if isinstance(ev, Penalty):
+        return str(t("event.penalty", player=players[ev.player],
+                     offence=backend.rule_title(ev.offence, t.lang)))
+    if isinstance(ev, StockExhausted):
+        return str(t("event.stock_exhausted"))
+    if isinstance(ev, LastTrick):
+        return str(t("event.last_trick", player=players[ev.winner]))
+    if isinstance(ev, Brisques):
+        counts = ", ".join(f"{players[s]} {n}" for s, n in sorted(ev.counts.items()))
+        return str(t("event.brisques", counts=counts))
+    return type(ev).__name__

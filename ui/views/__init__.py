@@ -1,0 +1,19 @@
+"""Thin Flet views, one module per screen; each ``build(ctx)`` returns a View."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ui.views import deal, history, home, new_match, rules, score
+from ui.views.common import View, ViewContext
+
+SCREENS: dict[str, Callable[[ViewContext], View]] = {
+    "home": home.build,
+    "new_match": new_match.build,
+    "deal": deal.build,
+    "score": score.build,
+    "rules": rules.build,
+    "history": history.build,
+    "history_match": history.build_match,
+    "stats": history.build_stats,
+}

@@ -1,0 +1,101 @@
+"""Card faces drawn with the bundled DejaVu Sans: offline, Flet's web client has no font with
+♠ ♥ ♦ ♣, so the suit glyph always uses the font the app ships (ui/assets/fonts)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from referee.cards import Card, Suit
+
+SUIT_FONT = "DejaVuSans"
+RED = "#C62828"
+BLACK = "#1B1B1B"
+FACE_BG = "#FFFDF7"
+
+
+def suit_colour(suit: Suit) -> str:
+    return RED if suit.is_red else BLACK
+
+
+def suit_text(suit: Suit, size: float, colour: str | None = None) -> ft.Text:
+    """A suit glyph in the shipped font (never the platform's)."""
+    return ft.Text(
+        suit.symbol,
+        font_family=SUIT_FONT,
+        size=size,
+        color=colour or suit_colour(suit),
+        weight=ft.FontWeight.W_500,
+    )
+
+
+def inline_cards(cards: list[Card], size: float = 18) -> ft.Row:
+    """Cards as coloured text runs (``K♠ Q♠``) for lists and rulings."""
+    parts: list[ft.Control] = []
+    for c in cards:
+        parts.append(
+            ft.Row(
+                [
+                    ft.Text(c.rank.label, size=size, weight=ft.FontWeight.BOLD,
+                            color=suit_colour(c.suit)),
+                    suit_text(c.suit, size),
+                ],
+                spacing=0,
+                tight=True,
+            )
+        )
+    return ft.Row(parts, spacing=8, wrap=True, tight=True)
+
+
+def card_face(
+    card: Card,
+    *,
+    width: float = 56,
+    on_click: Callable[[Any], None] | None = None,
+    selected: bool = False,
+    dimmed: bool = False,
+    identifier: str | None = None,
+    label: str | None = None,
+    badge: str | None = None,
+) -> ft.Control:
+    """One card: rank over suit on a white face, large enough to read across a table.
+
+    Faces stay white in the dark theme, like real cards; selection is a thick coloured rim.
+    """
+    height = width * 1.35
+    colour = suit_colour(card.suit)
+    body: list[ft.Control] = [
+        ft.Text(card.rank.label, size=width * 0.42, weight=ft.FontWeight.BOLD, color=colour),
+        suit_text(card.suit, width * 0.42),
+    ]
+    if badge:
+        body.append(ft.Text(badge, size=width * 0.2, color=BLACK))
+    face = ft.Container(
+        content=ft.Column(
+            body,
+            spacing=0,
+            alignment=ft.MainAxisAlignment.CENTER,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            tight=True,
+        ),
+        width=width,
+        height=height,
+        bgcolor=FACE_BG,
+        border_radius=ft.BorderRadius.all(width * 0.12),
+        border=ft.Border.all(4 if selected else 1, "#1565C0" if selected else "#9E9E9E"),
+        opacity=0.35 if dimmed else 1.0,
+        alignment=ft.Alignment.CENTER,
+        on_click=on_click,
+        ink=on_click is not None,
+    )
+    if identifier or label:
+        return ft.Semantics(
+            identifier=identifier,
+            label=label or card.code,
+            button=on_click is not None,
+            selected=selected,
+            content=face,
+        )
+    return face

@@ -1,0 +1,71 @@
+"""Rules: combination table in force, house rules in force, every rule and penalty by id
+(searchable), and worked examples whose rulings come from the engine."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ui import backend
+from ui.views.common import View, ViewContext, app_bar, body_text, heading, scroll_body, tagged
+
+
+def build(ctx: ViewContext) -> View:
+    app = ctx.app
+    rs = app.rules
+    lang = app.lang
+    out: list[ft.Control] = []
+
+    def on_search(e: ft.Event[ft.TextField]) -> None:
+        rs.set_query(str(e.control.value or ""))
+        app.changed()
+
+    out.append(tagged("rules-search", ft.TextField(
+        label=ctx.t("rules.search"), value=rs.query, prefix_icon=ft.Icons.SEARCH,
+        on_change=on_search, text_size=18)))
+    if not rs.query:
+        out.append(heading(ctx.t("rules.combinations", variant=ctx.t(f"variant.{rs.variant_id()}")), 20))
+        rows: list[ft.Control] = [ft.Row([
+            ft.Text(ctx.t("rules.combination"), size=17, weight=ft.FontWeight.BOLD, expand=True),
+            ft.Text(ctx.t("rules.points"), size=17, weight=ft.FontWeight.BOLD),
+        ])]
+        for name, points in rs.combinations():
+            rows.append(ft.Row([ft.Text(name, size=17, expand=True),
+                                ft.Text(str(points), size=17, weight=ft.FontWeight.W_600)]))
+        out.append(tagged("combination-table", ft.Container(
+            content=ft.Column(rows, spacing=6, tight=True), padding=14, border_radius=14,
+            bgcolor=ft.Colors.SURFACE_CONTAINER)))
+        out.append(heading(ctx.t("rules.house_in_force"), 20))
+        house = rs.house_rules()
+        if not house:
+            out.append(body_text(ctx.t("rules.house_none"), 16))
+        for rid in house:
+            out.append(body_text(f"{rid} · {backend.rule_title(rid, lang)}", 16))
+    out.append(heading(ctx.t("rules.all"), 20))
+    lines = rs.rules()
+    if not lines:
+        out.append(tagged("rules-empty", body_text(ctx.t("rules.no_match", q=rs.query))))
+    for ln in lines:
+        parts: list[ft.Control] = [ft.Text(f"{ln.id} · {ln.title}", size=17,
+                                           weight=ft.FontWeight.W_600)]
+        if ln.text:
+            parts.append(body_text(ln.text, 15))
+        src = backend.rule_source(ln.id, lang)
+        if src:
+            parts.append(body_text(ctx.t("rules.source", source=src), 13,
+                                   color=ft.Colors.ON_SURFACE_VARIANT, italic=True))
+        out.append(tagged(f"rule-{ln.id}", ft.Column(parts, spacing=2, tight=True)))
+    if not rs.query:
+        out.append(heading(ctx.t("rules.examples"), 20))
+        for ex in rs.examples():
+            steps: list[ft.Control] = [ft.Text(ctx.t(ex.title_key), size=18,
+                                               weight=ft.FontWeight.BOLD)]
+            for i, st in enumerate(ex.steps, start=1):
+                steps.append(body_text(ctx.t("rules.example_step", n=i, event=st.event), 16))
+                steps.append(ft.Container(
+                    content=body_text(st.ruling, 15,
+                                      color=ft.Colors.PRIMARY if st.accepted else ft.Colors.ERROR),
+                    padding=ft.Padding.only(left=24)))
+            out.append(tagged(f"example-{ex.title_key.rsplit('_', 1)[-1]}", ft.Container(
+                content=ft.Column(steps, spacing=4, tight=True), padding=14, border_radius=14,
+                bgcolor=ft.Colors.SURFACE_CONTAINER)))
+    return View(scroll_body(out), app_bar(ctx, ctx.t("rules.title")))
