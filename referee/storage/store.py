@@ -113,11 +113,15 @@ class Store:
         cls,
         url: str | os.PathLike[str] | None = None,
         app_storage_dir: str | os.PathLike[str] | None = None,
+        *,
+        repair: bool = True,
     ) -> Store:
         """Open (creating or upgrading as needed) the database.
 
         A damaged SQLite file is moved aside as ``NAME.corrupt-YYYYmmdd-HHMMSS`` and a fresh
-        database started; ``store.notice`` then holds the message to show the user.
+        database started; ``store.notice`` then holds the message to show the user. With
+        ``repair=False`` (a file named on the command line) it is left alone and StorageError
+        says why it cannot be used.
         """
         loc = db.resolve(url, app_storage_dir)
         notice: str | None = None
@@ -131,6 +135,10 @@ class Store:
             try:
                 revision = db.probe_sqlite_file(loc.path)
             except db.Damaged as damage:
+                if not repair:
+                    raise StorageError(
+                        f"{loc.path}: not a usable Bezique database ({damage.reason})"
+                    ) from damage
                 moved = db.move_aside(loc.path)
                 notice = (
                     f"The saved matches in {loc.path} could not be read ({damage.reason}). "

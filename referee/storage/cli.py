@@ -1,0 +1,186 @@
+"""``bezique export`` / ``bezique import`` / ``bezique matches`` / ``bezique stats``: the
+storage on the command line, so backups and transfers need no app.
+
+Exit status: 0 done, 2 malformed input (the message names the file and the place; nothing was
+stored), 1 the database could not do it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from referee.storage.errors import StorageError, StorageInputError, UnknownMatchError
+from referee.storage.exchange import is_archive
+from referee.storage.store import Store
+
+
+def _add_db(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--db",
+        metavar="URL_OR_FILE",
+        help="database: an SQLite file or a postgresql:// URL "
+        "(default: $BEZIQUE_DATABASE_URL, else the app's own database)",
+    )
+
+
+@contextmanager
+def _store(args: argparse.Namespace) -> Iterator[Store]:
+    # A file named on the command line is never moved aside: it may not be ours at all.
+    store = Store.open(args.db, repair=args.db is None)
+    try:
+        if store.notice:
+            print(f"bezique: {store.notice}", file=sys.stderr)
+        yield store
+    finally:
+        store.close()
+
+
+def _guard(name: str, fn: Callable[[argparse.Namespace], int]) -> Callable[..., int]:
+    """Turn storage errors into a message and an exit status instead of a traceback."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return fn(args)
+        except StorageInputError as exc:
+            print(f"bezique {name}: {exc}", file=sys.stderr)
+            return 2
+        except UnknownMatchError as exc:
+            print(f"bezique {name}: {exc}", file=sys.stderr)
+            return 2
+        except StorageError as exc:
+            print(f"bezique {name}: {exc}", file=sys.stderr)
+            return 1
+
+    return run
+
+
+def _write_json(obj: Any, out: str | None) -> None:
+    text = json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
+    if out is None or out == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        Path(out).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise StorageError(f"{out}: cannot write: {exc}") from exc
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    if args.all:
+        if args.match is not None:
+            raise StorageInputError("export", "give a match id or --all, not both")
+        if not args.output or args.output == "-":
+            raise StorageInputError("--output", "--all writes a zip archive: name the file")
+        with _store(args) as store:
+            n = store.export_archive(args.output)
+        print(f"{n} matches written to {args.output}", file=sys.stderr)
+        return 0
+    if args.match is None:
+        raise StorageInputError("export", "give a match id (see `bezique matches`) or --all")
+    with _store(args) as store:
+        _write_json(store.export_match(args.match), args.output)
+    return 0
+
+
+def _cmd_import(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    if not path.exists():
+        raise StorageInputError(str(path), "no such file")
+    with _store(args) as store:
+        if is_archive(path):
+            ids = store.import_archive(path)
+            print(f"{len(ids)} matches imported from {path}", file=sys.stderr)
+        else:
+            ids = [store.import_match(path)]
+            print(f"imported {path} as match {ids[0]}", file=sys.stderr)
+    return 0
+
+
+def _cmd_matches(args: argparse.Namespace) -> int:
+    with _store(args) as store:
+        matches = store.list_matches()
+    if args.json:
+        _write_json(
+            [
+                {
+                    "id": m.id,
+                    "variant": m.variant,
+                    "players": list(m.players),
+                    "created_at": m.created_at.isoformat(),
+                    "finished": m.finished,
+                    "winner": m.winner,
+                }
+                for m in matches
+            ],
+            None,
+        )
+        return 0
+    for m in matches:
+        state = f"won by {m.winner}" if m.finished else "unfinished"
+        when = m.created_at.strftime("%Y-%m-%d %H:%M")
+        print(f"{m.id:>6}  {when}  {m.variant:<11} {', '.join(m.players)}  ({state})")
+    return 0
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    with _store(args) as store:
+        rows = store.player_stats()
+    if args.json:
+        _write_json(
+            [
+                {
+                    "player": s.name,
+                    "matches_played": s.matches_played,
+                    "matches_won": s.matches_won,
+                    "deals_played": s.deals_played,
+                    "average_points_per_deal": s.average_points_per_deal,
+                    "biggest_deal": s.biggest_deal,
+                    "best_melds": [
+                        {"meld": b.meld, "count": b.count, "best_points": b.best_points}
+                        for b in s.best_melds
+                    ],
+                }
+                for s in rows
+            ],
+            None,
+        )
+        return 0
+    for s in rows:
+        avg = "-" if s.average_points_per_deal is None else f"{s.average_points_per_deal:.1f}"
+        best = ", ".join(f"{b.meld} {b.best_points}" for b in s.best_melds) or "-"
+        print(
+            f"{s.name}: {s.matches_won}/{s.matches_played} won, {s.deals_played} deals, "
+            f"average {avg}, biggest deal {s.biggest_deal or '-'}, best: {best}"
+        )
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the storage subcommands to ``bezique``'s parser."""
+    p = subparsers.add_parser("export", help="write a stored match as a record, or all as a zip")
+    p.add_argument("match", nargs="?", type=int, help="the match id (see `bezique matches`)")
+    p.add_argument("--all", action="store_true", help="every match, into one zip archive")
+    p.add_argument("-o", "--output", help="file to write (default: stdout; required with --all)")
+    _add_db(p)
+    p.set_defaults(func=_guard("export", _cmd_export))
+
+    p = subparsers.add_parser("import", help="store a match record (.json) or an archive (.zip)")
+    p.add_argument("file")
+    _add_db(p)
+    p.set_defaults(func=_guard("import", _cmd_import))
+
+    p = subparsers.add_parser("matches", help="list the stored matches")
+    p.add_argument("--json", action="store_true")
+    _add_db(p)
+    p.set_defaults(func=_guard("matches", _cmd_matches))
+
+    p = subparsers.add_parser("stats", help="per-player statistics of the stored matches")
+    p.add_argument("--json", action="store_true")
+    _add_db(p)
+    p.set_defaults(func=_guard("stats", _cmd_stats))
