@@ -8,7 +8,7 @@ indistinguishable (the engine counts copies instead).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 from referee.errors import InvalidCardError
@@ -21,6 +21,9 @@ class Suit(Enum):
     HEARTS = "H"
     DIAMONDS = "D"
     CLUBS = "C"
+
+    # Members are singletons compared by identity: hash them the cheap way too.
+    __hash__ = object.__hash__
 
     @property
     def symbol(self) -> str:
@@ -57,6 +60,8 @@ class Rank(IntEnum):
     TEN = 6
     ACE = 7
 
+    __hash__ = int.__hash__
+
     @property
     def label(self) -> str:
         return _RANK_LABELS[self]
@@ -72,27 +77,39 @@ _RANK_LABELS = {
     Rank.TEN: "10",
     Rank.ACE: "A",
 }
-_SUIT_ORDER = {s: i for i, s in enumerate(Suit)}
 _RANK_BY_TEXT = {label: rank for rank, label in _RANK_LABELS.items()} | {"T": Rank.TEN}
 _SUIT_BY_TEXT = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
 # Variation selectors and the white suit symbols people paste from phones.
 _SUIT_BY_TEXT |= {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
 
 BRISQUE_RANKS = frozenset({Rank.ACE, Rank.TEN})
+_SUIT_ORDER = {s: i for i, s in enumerate(Suit)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card face; the pack it came from is not known and does not matter."""
 
     rank: Rank
     suit: Suit
+    _key: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Cards are hashed constantly (multisets of copies): a small int keeps that cheap.
+        object.__setattr__(self, "_key", int(self.rank) * 4 + _SUIT_ORDER[self.suit])
+
+    def __hash__(self) -> int:
+        return self._key
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and self._key == other._key
 
     def __str__(self) -> str:
         return f"{self.rank.label}{self.suit.symbol}"
 
     def __lt__(self, other: Card) -> bool:
-        return (_SUIT_ORDER[self.suit], self.rank) < (_SUIT_ORDER[other.suit], other.rank)
+        # Sorted by suit, then rank: K♠ Q♠ J♦ read as a player holds them.
+        return (self._key & 3, self._key) < (other._key & 3, other._key)
 
     @property
     def code(self) -> str:
@@ -110,6 +127,12 @@ class Card:
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in sorted(Rank, reverse=True))
+_BY_RANK_SUIT: dict[tuple[Rank, Suit], Card] = {(c.rank, c.suit): c for c in ALL_CARDS}
+
+
+def card_of(rank: Rank, suit: Suit) -> Card:
+    """The shared instance of a card (cheaper than building a new one)."""
+    return _BY_RANK_SUIT[rank, suit]
 _INTERNED: dict[str, Card] = {}
 for _card in ALL_CARDS:
     for _r, _rank in _RANK_BY_TEXT.items():

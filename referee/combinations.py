@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from itertools import combinations_with_replacement
+from dataclasses import dataclass, field
 
-from referee.cards import Card, Rank, Suit
+from referee.cards import Card, Rank, Suit, card_of
 from referee.variants import CombinationSpec, Variant
 
 CardCounts = Counter[Card]
@@ -22,6 +21,10 @@ class Instance:
 
     spec: CombinationSpec
     cards: tuple[Card, ...]  # sorted, with repeats for copies
+    _counts: CardCounts = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_counts", Counter(self.cards))
 
     @property
     def meld(self) -> str:
@@ -32,15 +35,16 @@ class Instance:
         return self.spec.points
 
     def counts(self) -> CardCounts:
-        return Counter(self.cards)
+        """The cards as a multiset (shared: do not change it)."""
+        return self._counts
 
 
 def bezique_pair(trumps: Suit | None, bezique_pair_rule: bool) -> tuple[Card, Card]:
     """The bezique's queen and jack: Q♠ J♦, or under H-BEZIQUE-PAIR the queen of trumps with
     the jack of the other suit of the same colour."""
     if bezique_pair_rule and trumps is not None:
-        return Card(Rank.QUEEN, trumps), Card(Rank.JACK, trumps.same_colour_partner)
-    return Card(Rank.QUEEN, Suit.SPADES), Card(Rank.JACK, Suit.DIAMONDS)
+        return card_of(Rank.QUEEN, trumps), card_of(Rank.JACK, trumps.same_colour_partner)
+    return card_of(Rank.QUEEN, Suit.SPADES), card_of(Rank.JACK, Suit.DIAMONDS)
 
 
 def contains(big: CardCounts, small: CardCounts) -> bool:
@@ -66,12 +70,38 @@ def instances(
     bezique_pair_rule: bool = False,
     trumps_open: bool = False,
     only: str | None = None,
-) -> Iterator[Instance]:
+) -> tuple[Instance, ...]:
     """Every combination instance the cards contain.
 
     ``trumps_open``: trumps are not fixed yet and a trump combination of any suit may fix them
     (no-trump variant); plain combinations are then not offered for marriages.
+    The answer depends only on its arguments, so it is memoised: the same few multisets of
+    cards are asked about again and again while a deal is refereed.
     """
+    key = (frozenset(cards.items()), id(variant), trumps, bezique_pair_rule, trumps_open, only)
+    found = _MEMO.get(key)
+    if found is None:
+        if len(_MEMO) > 20_000:
+            _MEMO.clear()
+        found = _MEMO[key] = tuple(
+            _instances(cards, variant, trumps, bezique_pair_rule, trumps_open, only)
+        )
+        _VARIANTS_SEEN[id(variant)] = variant  # keeps id(variant) from being reused
+    return found
+
+
+_MEMO: dict[tuple[object, ...], tuple[Instance, ...]] = {}
+_VARIANTS_SEEN: dict[int, Variant] = {}
+
+
+def _instances(
+    cards: CardCounts,
+    variant: Variant,
+    trumps: Suit | None,
+    bezique_pair_rule: bool,
+    trumps_open: bool,
+    only: str | None,
+) -> Iterator[Instance]:
     ranks_present = {c.rank for c in cards}
     for spec in variant.combinations:
         if only is not None and spec.id != only:
@@ -80,7 +110,7 @@ def instances(
             if not all(r in ranks_present for r in spec.ranks):
                 continue
             for suit in _suits_for(spec, trumps, trumps_open):
-                need = [Card(r, suit) for r in spec.ranks]
+                need = [card_of(r, suit) for r in spec.ranks]
                 if all(cards[c] >= spec.copies for c in need):
                     yield Instance(spec, tuple(sorted(need * spec.copies)))
         elif spec.shape == "bezique":
@@ -91,12 +121,25 @@ def instances(
             rank = spec.ranks[0]
             if rank not in ranks_present:
                 continue
-            available = [c for c in cards if c.rank is rank]
-            if sum(cards[c] for c in available) < 4:
+            available = sorted(c for c in cards if c.rank is rank)
+            total = sum(cards[c] for c in available)
+            if total < 4:
                 continue
-            seen: set[tuple[Card, ...]] = set()
-            for pick in combinations_with_replacement(sorted(available), 4):
-                chosen = Counter(pick)
-                if contains(cards, chosen) and pick not in seen:
-                    seen.add(pick)
-                    yield Instance(spec, pick)
+            if total == 4:
+                yield Instance(spec, tuple(c for c in available for _ in range(cards[c])))
+                continue
+            for pick in _picks(available, [cards[c] for c in available], 4):
+                yield Instance(spec, pick)
+
+
+def _picks(cards: Sequence[Card], limits: Sequence[int], size: int) -> Iterator[tuple[Card, ...]]:
+    """Every multiset of `size` cards taking at most limits[i] copies of cards[i]."""
+    if size == 0:
+        yield ()
+        return
+    if not cards:
+        return
+    first, rest = cards[0], cards[1:]
+    for k in range(min(limits[0], size), -1, -1):
+        for tail in _picks(rest, limits[1:], size - k):
+            yield (first,) * k + tail
