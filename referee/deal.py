@@ -184,7 +184,7 @@ class DealState:
             return self.tricks_played >= self.setup.total_tricks
         if self.setup.tracking == "tricks":
             return self.tricks_played >= self.setup.total_tricks and self.brisques_scored
-        return self.brisques_scored or self.last_trick_scored
+        return self.brisques_scored
 
     def name(self, seat: int) -> str:
         return self.setup.players[seat]
