@@ -1,0 +1,1177 @@
+"""A deal simulator: random *legal* parties of every variant, as match records.
+
+The simulator holds the real cards: it shuffles the packs, deals, turns up trumps, plays
+every trick with cards the players hold (following suit, trumping and, under H-MUST-WIN,
+winning in phase 2), draws from the stock in seating order from the winner, and lets the
+trick winner declare only what their hand and table really hold, under the rules of
+RULES.md and the house rules given. It keeps its own score, written from the rules and not
+from the engine, so a replay of its record can be checked against an independent sum.
+
+It is the strongest check on the engine: a legal simulated event the engine rejects is a bug
+in one of the two. Everything is seeded (``random.Random(seed)``): the same arguments give
+the same record, byte for byte.
+
+The second half of the module breaks simulated records on purpose (mutation fuzzing) and
+replays them the way ``bezique replay`` does; :func:`check_text` says what happened.
+
+Conventions the record cannot express and the simulator shares with the engine, because
+copies of a card are indistinguishable: which table copy a declaration builds on (the one
+that has not scored this kind, least used first), which table copy leaves the table when a
+card is played from it (the most used), and that a shown seven is the one played first.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from referee.cards import ALL_CARDS, Card, Rank, Suit
+from referee.errors import BeziqueError, RecordError
+from referee.events import (
+    Brisques,
+    Declare,
+    Event,
+    LastTrick,
+    Penalty,
+    Seven,
+    StockExhausted,
+    Trick,
+)
+from referee.record import (
+    DealRecord,
+    MatchRecord,
+    dump_record,
+    parse_record,
+    record_to_obj,
+    replay_record,
+)
+from referee.variants import CombinationSpec, Variant, load_variant
+
+TRACKINGS = ("melds", "tricks", "cards")
+NAMES = ("Anna", "Boris", "Clara", "Dmitri")
+
+
+@dataclass(frozen=True, slots=True)
+class SimOptions:
+    """How the simulated players behave (all choices are still legal)."""
+
+    declare_rate: float = 0.9  # a trick winner who can declare does so this often
+    pending_rate: float = 0.35  # a declaration lays extra cards forming a pending combination
+    reuse_rate: float = 0.5  # a declaration builds on table cards when it may
+    table_play_weight: float = 0.4  # weight of a declared card when picking a card to play
+    low_card_weight: float = 4.0  # 7s, 8s and 9s are played this much more readily (phase 1)
+    penalty_rate: float = 0.0  # chance per deal of a table-agreed penalty event
+    brisques_with_cards: float = 0.5  # chance a cards-tracked deal still states its brisques
+    max_deals: int = 60  # a partie stops here even if nobody reached the target
+
+
+@dataclass(frozen=True, slots=True)
+class SimulatedMatch:
+    """A simulated partie: the record and what the rules say it scores."""
+
+    record: MatchRecord
+    deal_scores: tuple[tuple[int, ...], ...]  # per side, per deal (the simulator's own sum)
+    finished: bool
+    winner: str | None
+    side_names: tuple[str, ...]
+
+    @property
+    def events(self) -> int:
+        return sum(len(d.events) for d in self.record.deals)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(s) for s in self.deal_scores)
+
+    def to_obj(self) -> dict[str, Any]:
+        return record_to_obj(self.record)
+
+    def to_json(self) -> str:
+        return dump_record(self.record)
+
+
+# ================================================================================ the cards
+class _TC:
+    """A declared card on the table and the kinds it has scored in (meld → points)."""
+
+    __slots__ = ("card", "scored")
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+        self.scored: dict[str, int] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class _Inst:
+    spec: CombinationSpec
+    cards: tuple[Card, ...]  # sorted, repeats for copies
+
+    @property
+    def meld(self) -> str:
+        return self.spec.id
+
+    def counts(self) -> Counter[Card]:
+        return Counter(self.cards)
+
+
+def _within(small: Counter[Card], big: Counter[Card]) -> bool:
+    return all(big[c] >= k for c, k in small.items())
+
+
+def _bezique_cards(trumps: Suit | None, pair_rule: bool) -> tuple[Card, Card]:
+    """Q♠ J♦, or under H-BEZIQUE-PAIR the queen of trumps and the same-colour other jack."""
+    if pair_rule and trumps is not None:
+        other = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES,
+                 Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}[trumps]
+        return Card(Rank.QUEEN, trumps), Card(Rank.JACK, other)
+    return Card(Rank.QUEEN, Suit.SPADES), Card(Rank.JACK, Suit.DIAMONDS)
+
+
+def _find(
+    cards: Counter[Card],
+    variant: Variant,
+    trumps: Suit | None,
+    trumps_open: bool,
+    pair_rule: bool,
+    rng: random.Random,
+) -> list[_Inst]:
+    """The combinations these cards hold (RULES.md §4), one random pick for four-of-a-kind."""
+    out: list[_Inst] = []
+    for spec in variant.combinations:
+        if spec.shape == "suit":
+            if spec.suit == "trump":
+                suits: Iterable[Suit] = (
+                    (trumps,) if trumps is not None else (tuple(Suit) if trumps_open else ())
+                )
+            elif trumps_open:  # before trumps are fixed a marriage is the fixing one
+                suits = ()
+            else:
+                suits = (s for s in Suit if s is not trumps)
+            for suit in suits:
+                need = [Card(r, suit) for r in spec.ranks]
+                if all(cards[c] >= spec.copies for c in need):
+                    out.append(_Inst(spec, tuple(sorted(need * spec.copies))))
+        elif spec.shape == "bezique":
+            q, j = _bezique_cards(trumps, pair_rule)
+            if cards[q] >= spec.copies and cards[j] >= spec.copies:
+                out.append(_Inst(spec, tuple(sorted([q, j] * spec.copies))))
+        else:
+            rank = spec.ranks[0]
+            pool = [c for c in sorted(cards.elements()) if c.rank is rank]
+            if len(pool) >= 4:
+                out.append(_Inst(spec, tuple(sorted(rng.sample(pool, 4)))))
+    return out
+
+
+def _beats(card: Card, best: Card, trumps: Suit | None) -> bool:
+    """R-RANK: a higher card of the same suit, or a trump on a non-trump."""
+    if card.suit == best.suit:
+        return card.rank > best.rank
+    return trumps is not None and card.suit == trumps
+
+
+def _winner(played: Sequence[tuple[int, Card]], trumps: Suit | None) -> int:
+    best_seat, best = played[0]
+    for seat, card in played[1:]:
+        if _beats(card, best, trumps):
+            best_seat, best = seat, card
+    return best_seat
+
+
+# ================================================================================ one deal
+@dataclass(slots=True)
+class _Table:
+    """What stays the same for the deals of one simulated partie."""
+
+    variant: Variant
+    n: int
+    rules: frozenset[str]
+    tracking: str
+    side_of: tuple[int, ...]
+    sides: int
+    options: SimOptions
+
+    def has(self, rule: str) -> bool:
+        return rule in self.rules
+
+
+class _DealSim:
+    """One deal played out with real cards; ``events`` is the full (cards-level) log."""
+
+    def __init__(self, t: _Table, rng: random.Random, dealer: int,
+                 match_totals: Sequence[int]) -> None:
+        self.t = t
+        self.rng = rng
+        self.dealer = dealer
+        self.match_totals = list(match_totals)
+        v, n = t.variant, t.n
+        deck = [c for c in ALL_CARDS for _ in range(v.packs(n))]
+        rng.shuffle(deck)
+        self.hands: list[Counter[Card]] = [Counter() for _ in range(n)]
+        # R-DEAL: dealt in seating order from the player after the dealer.
+        for k in range(v.hand_size * n):
+            self.hands[(dealer + 1 + k) % n][deck.pop()] += 1
+        self.turn_up: Card | None = deck.pop() if v.turn_up else None
+        self.original_turn_up = self.turn_up
+        self.stock: list[Card] = deck  # drawn from the end; the turn-up is drawn last
+        self.trumps: Suit | None = self.turn_up.suit if self.turn_up else None
+        self.tables: list[list[_TC]] = [[] for _ in range(n)]
+        self.pending: list[list[tuple[str, tuple[Card, ...]]]] = [[] for _ in range(n)]
+        self.shown_sevens = [0] * n
+        self.seven_exchanged = False
+        self.tricks_won = [0] * n
+        self.brisques = [0] * n
+        self.last_winner: int | None = None
+        self.phase2 = False
+        self.events: list[Event] = []
+        self.phase2_at: int | None = None  # index in events of the first phase-2 trick
+        self.score = [0] * t.sides
+        self.partie_by_meld: int | None = None
+        self.bonus_winner: int | None = None
+        self.final_winner: int | None = None
+        if self.turn_up is not None and self.turn_up.rank is Rank.SEVEN:
+            self.score[t.side_of[dealer]] += v.dealer_seven_points  # R-DEALER-SEVEN
+
+    # ------------------------------------------------------------------------- helpers
+    @property
+    def trumps_open(self) -> bool:
+        return self.t.variant.fix_trumps_by_marriage and self.trumps is None
+
+    def pool(self, p: int) -> list[_TC]:
+        """Declared cards p may build on: their own (and the partner's, H-PARTNER-BUILD)."""
+        pool = list(self.tables[p])
+        if self.t.has("H-PARTNER-BUILD"):
+            for seat in range(self.t.n):
+                if seat != p and self.t.side_of[seat] == self.t.side_of[p]:
+                    pool.extend(self.tables[seat])
+        return pool
+
+    def holding(self, p: int) -> Counter[Card]:
+        return self.hands[p] + Counter(tc.card for tc in self.tables[p])
+
+    def copies_for(self, p: int, need: Counter[Card], meld: str) -> list[_TC] | None:
+        chosen: list[_TC] = []
+        pool = self.pool(p)
+        for card, k in need.items():
+            copies = [tc for tc in pool if tc.card == card]
+            copies.sort(key=lambda tc: (meld in tc.scored, max(tc.scored.values(), default=0)))
+            if len(copies) < k:
+                return None
+            chosen.extend(copies[:k])
+        return chosen
+
+    def reuse_ok(self, copies: Sequence[_TC], spec: CombinationSpec) -> bool:
+        """R-REUSE: a declared card only in a different kind scoring more than each kind it
+        scored in; H-REUSE-CLASSES: freely across classes, within one only to a greater one."""
+        classes = self.t.has("H-REUSE-CLASSES")
+        for tc in copies:
+            for meld, points in tc.scored.items():
+                if meld == spec.id:
+                    return False
+                if classes:
+                    old = self.t.variant.combination(meld)
+                    if old is not None and old.family == spec.family and spec.points <= points:
+                        return False
+                elif spec.points <= points:
+                    return False
+        return True
+
+    def points_for(self, inst: _Inst) -> int:
+        if self.trumps_open and inst.spec.suit == "trump":
+            return self.t.variant.fixing_marriage_points.get(inst.meld, inst.spec.points)
+        return inst.spec.points
+
+    def nt_bad(self, inst: _Inst) -> bool:
+        """R-NT-TRUMPS: no sequence before trumps are fixed."""
+        return self.trumps_open and inst.spec.shape == "suit" and len(inst.spec.ranks) > 2
+
+    def emit(self, ev: Event) -> None:
+        self.events.append(ev)
+
+    # ------------------------------------------------------------------------- playing
+    def play(self) -> None:
+        t = self.t
+        v = t.variant
+        stock_tricks = v.stock_tricks(t.n)
+        total = v.total_tricks(t.n)
+        leader = (self.dealer + 1) % t.n
+        penalty_at = (
+            self.rng.randrange(1, total + 1)
+            if self.rng.random() < t.options.penalty_rate else None
+        )
+        for number in range(1, total + 1):
+            if number == stock_tricks + 1:
+                self.begin_phase_two()
+            winner = self.trick(number, leader)
+            leader = winner
+            if number <= stock_tricks:
+                self.maybe_declare(winner)
+                self.draw(winner)
+            if number == penalty_at:
+                self.penalty()
+            bonus_at = stock_tricks if t.has("H-LAST-TRICK-24") else total
+            if number == bonus_at:
+                self.bonus_winner = winner
+                self.score[t.side_of[winner]] += v.last_trick_points
+            if number == total:
+                self.final_winner = winner
+        for seat in range(t.n):
+            self.score[t.side_of[seat]] += self.brisques[seat] * v.brisque_points
+
+    def begin_phase_two(self) -> None:
+        """R-PHASE2: the declared cards go back into the hands."""
+        self.phase2 = True
+        self.phase2_at = len(self.events)
+        for p in range(self.t.n):
+            for tc in self.tables[p]:
+                self.hands[p][tc.card] += 1
+            self.tables[p].clear()
+
+    def choices(self, p: int) -> list[tuple[Card, bool]]:
+        """Every card p may play now, with whether it comes off the table."""
+        out = [(c, False) for c in self.hands[p] if self.hands[p][c] > 0]
+        seen = set()
+        for tc in self.tables[p]:
+            if tc.card not in seen:
+                seen.add(tc.card)
+                out.append((tc.card, True))
+        return out
+
+    def legal_phase_two(self, p: int, lead: Card, best: Card) -> list[Card]:
+        """R-PHASE2: follow suit, else trump, else anything; H-MUST-WIN: win if able."""
+        hand = [c for c in self.hands[p] if self.hands[p][c] > 0]
+        follow = [c for c in hand if c.suit == lead.suit]
+        trumps = self.trumps
+        trumping = [c for c in hand if trumps is not None and c.suit == trumps]
+        legal = follow or trumping or hand
+        if self.t.has("H-MUST-WIN"):
+            winning = [c for c in legal if _beats(c, best, trumps)]
+            if winning:
+                legal = winning
+        return legal
+
+    def trick(self, number: int, leader: int) -> int:
+        t, rng = self.t, self.rng
+        played: list[tuple[int, Card]] = []
+        from_table: set[int] = set()
+        best: Card | None = None
+        for k in range(t.n):
+            seat = (leader + k) % t.n
+            if self.phase2:
+                if best is None:
+                    hand = sorted(c for c in self.hands[seat] if self.hands[seat][c] > 0)
+                    card = rng.choice(hand)
+                else:
+                    card = rng.choice(sorted(self.legal_phase_two(seat, played[0][1], best)))
+                off = False
+            else:
+                opts = self.choices(seat)
+                weights = [
+                    t.options.table_play_weight if off
+                    else self.hands[seat][c] * (t.options.low_card_weight if c.rank < Rank.JACK
+                                                else 1.0)
+                    for c, off in opts
+                ]
+                card, off = rng.choices(opts, weights)[0]
+            self.remove_card(seat, card, off)
+            if off:
+                from_table.add(seat)
+            played.append((seat, card))
+            if best is None or _beats(card, best, self.trumps):
+                best = card
+        winner = _winner(played, self.trumps)
+        self.tricks_won[winner] += 1
+        self.brisques[winner] += sum(1 for _, c in played if c.is_brisque)
+        if (
+            t.has("H-SEVEN-EXTRA") and t.tracking == "cards" and self.trumps is not None
+            and any(s == winner and c == Card(Rank.SEVEN, self.trumps) for s, c in played)
+        ):
+            self.score[t.side_of[winner]] += t.variant.seven_points
+        self.last_winner = winner
+        self.emit(Trick(winner, dict(played), frozenset(from_table)))
+        return winner
+
+    def remove_card(self, seat: int, card: Card, off_table: bool) -> None:
+        if off_table:
+            copies = [tc for tc in self.tables[seat] if tc.card == card]
+            copies.sort(key=lambda tc: -len(tc.scored))
+            self.tables[seat].remove(copies[0])
+            return
+        self.hands[seat][card] -= 1
+        if self.hands[seat][card] == 0:
+            del self.hands[seat][card]
+        if self.trumps is not None and card == Card(Rank.SEVEN, self.trumps):
+            self.shown_sevens[seat] = max(0, self.shown_sevens[seat] - 1)
+
+    def draw(self, winner: int) -> None:
+        """R-DRAW: the winner first, then the others in seating order; the turn-up last."""
+        for k in range(self.t.n):
+            if not self.stock:
+                if self.turn_up is not None:
+                    self.hands[(winner + k) % self.t.n][self.turn_up] += 1
+                    self.turn_up = None
+                continue
+            self.hands[(winner + k) % self.t.n][self.stock.pop()] += 1
+
+    def penalty(self) -> None:
+        t = self.t
+        offences = sorted(t.variant.penalties)
+        if not offences:
+            return
+        p = self.rng.randrange(t.n)
+        offence = self.rng.choice(offences)
+        side = t.side_of[p]
+        amount = t.variant.penalties[offence]
+        if amount == "all":
+            before = self.match_totals[side] if t.has("H-FALSE-ALL-MATCH") else 0
+            points = max(0, before + self.score[side])
+        else:
+            points = int(amount)
+        if t.has("H-PENALTY-TO-OPPONENT"):
+            for other in range(t.sides):
+                if other != side:
+                    self.score[other] += points
+        else:
+            self.score[side] -= points
+        self.emit(Penalty(p, offence))
+
+    # ------------------------------------------------------------------------- declaring
+    def maybe_declare(self, p: int) -> None:
+        t, rng = self.t, self.rng
+        if t.has("H-FOUR-TRICKS") and self.tricks_won[p] < 4:
+            return
+        if rng.random() >= t.options.declare_rate:
+            return
+        seven = self.seven_option(p)
+        if seven == "exchange" and t.has("H-SEVEN-FREE") and rng.random() < 0.7:
+            self.declare_seven(p, exchange=True)  # besides the trick's declaration
+            seven = self.seven_option(p)
+        options: list[Callable[[], None]] = []
+        if seven is not None:
+            options.append(lambda: self.declare_seven(p, exchange=seven == "exchange"))
+        for meld, cards in self.pending_options(p):
+            options.extend([self._scorer(p, meld, cards)] * 3)
+        laid = self.new_declaration(p)
+        if laid is not None:
+            options.extend([laid] * 3)
+        if options:
+            rng.choice(options)()
+
+    def _scorer(self, p: int, meld: str, cards: tuple[Card, ...]) -> Callable[[], None]:
+        return lambda: self.score_pending(p, meld, cards)
+
+    def seven_option(self, p: int) -> str | None:
+        v = self.t.variant
+        if self.trumps is None or not v.seven_points:
+            return None
+        seven = Card(Rank.SEVEN, self.trumps)
+        if self.hands[p][seven] <= self.shown_sevens[p]:
+            return None
+        exchange = (not self.seven_exchanged and self.turn_up is not None
+                    and self.turn_up != seven)
+        return "exchange" if exchange else "show"
+
+    def declare_seven(self, p: int, exchange: bool) -> None:
+        """R-SEVEN: the first seven is exchanged for the turn-up, later ones are shown."""
+        assert self.trumps is not None
+        seven = Card(Rank.SEVEN, self.trumps)
+        if exchange:
+            assert self.turn_up is not None
+            self.hands[p][seven] -= 1
+            self.hands[p][self.turn_up] += 1
+            self.turn_up = seven
+            self.seven_exchanged = True
+        else:
+            self.shown_sevens[p] += 1
+        self.score[self.t.side_of[p]] += self.t.variant.seven_points
+        self.emit(Seven(p))
+
+    def pending_options(self, p: int) -> list[tuple[str, tuple[Card, ...]]]:
+        """R-PENDING: pending combinations whose cards are still on the table."""
+        out = []
+        on_table = Counter(tc.card for tc in self.pool(p))
+        for meld, cards in self.pending[p]:
+            if not _within(Counter(cards), on_table):
+                continue
+            spec = self.t.variant.combination(meld)
+            if spec is None:
+                continue
+            copies = self.copies_for(p, Counter(cards), meld)
+            if copies is None or any(meld in tc.scored for tc in copies):
+                continue
+            if self.nt_bad(_Inst(spec, cards)):
+                continue
+            if (meld, cards) not in out:
+                out.append((meld, cards))
+        return out
+
+    def score_pending(self, p: int, meld: str, cards: tuple[Card, ...]) -> None:
+        spec = self.t.variant.combination(meld)
+        assert spec is not None
+        copies = self.copies_for(p, Counter(cards), meld)
+        assert copies is not None
+        points = self.points_for(_Inst(spec, cards))
+        if self.trumps_open and spec.suit == "trump":
+            self.trumps = cards[0].suit
+        for tc in copies:
+            tc.scored[meld] = points
+        self.pending[p].remove((meld, cards))
+        self.gain(p, spec, points)
+        self.emit(Declare(p, (), cards, meld))
+
+    def gain(self, p: int, spec: CombinationSpec, points: int) -> None:
+        side = self.t.side_of[p]
+        self.score[side] += points
+        if spec.wins_partie and self.partie_by_meld is None:
+            self.partie_by_meld = side
+
+    def new_declaration(self, p: int) -> Callable[[], None] | None:
+        """A random legal declaration laying at least one card from p's hand, or None."""
+        t, rng = self.t, self.rng
+        hand = self.hands[p]
+        pool = self.pool(p)
+        on_table = Counter(tc.card for tc in pool)
+        pair_rule = t.has("H-BEZIQUE-PAIR")
+        found = _find(hand + on_table, t.variant, self.trumps, self.trumps_open, pair_rule, rng)
+        rng.shuffle(found)
+        plain: list[Callable[[], None]] = []
+        reusing: list[Callable[[], None]] = []
+        pending: list[Callable[[], None]] = []
+        for inst in found:
+            if self.nt_bad(inst):
+                continue
+            need = inst.counts()
+            new: Counter[Card] = Counter()
+            table: Counter[Card] = Counter()
+            reuse = not t.has("H-ALL-NEW") and rng.random() < t.options.reuse_rate
+            for card, k in need.items():
+                least = max(0, k - hand[card])
+                most = 0 if t.has("H-ALL-NEW") else min(k, on_table[card])
+                if least > most:
+                    break
+                from_table = rng.randint(least, most) if reuse else least
+                table[card] += from_table
+                new[card] += k - from_table
+            else:
+                new, table = +new, +table
+                if not new:
+                    continue
+                copies = self.copies_for(p, table, inst.meld)
+                if copies is None or not self.reuse_ok(copies, inst.spec):
+                    continue
+                pendings = self.pendings_of(p, inst, new, table)
+                if pendings is not None:
+                    (reusing if table else plain).append(
+                        self._layer(p, inst, new, table, copies, pendings))
+                extra = self.pending_extra(p, inst, new, found)
+                if extra is not None:
+                    more = self.pendings_of(p, inst, new + extra, table)
+                    if more:
+                        pending.append(
+                            self._layer(p, inst, new + extra, table, copies, more))
+        for group, rate in ((pending, t.options.pending_rate), (reusing, t.options.reuse_rate)):
+            if group and rng.random() < rate:
+                return rng.choice(group)
+        every = plain + reusing + pending
+        return rng.choice(every) if every else None
+
+    def _layer(self, p: int, inst: _Inst, new: Counter[Card], table: Counter[Card],
+               copies: list[_TC], pendings: list[_Inst]) -> Callable[[], None]:
+        return lambda: self.lay(p, inst, new, table, copies, pendings)
+
+    def pending_extra(self, p: int, main: _Inst, new: Counter[Card],
+                      found: Sequence[_Inst]) -> Counter[Card] | None:
+        """Cards from the hand that, laid with the main combination, form another one."""
+        if self.trumps_open:
+            return None
+        left = self.hands[p] - new
+        others = [o for o in found if o is not main]
+        self.rng.shuffle(others)
+        for other in others:
+            extra = other.counts() - main.counts()
+            if extra and _within(extra, left) and sum(extra.values()) < len(other.cards):
+                return extra
+        return None
+
+    def pendings_of(self, p: int, main: _Inst, new: Counter[Card],
+                    table: Counter[Card]) -> list[_Inst] | None:
+        """R-PENDING: the other combinations these cards form become pending; None when a
+        laid card belongs to none (R-NEW-CARD)."""
+        combined = new + table
+        need = main.counts()
+        pendings: list[_Inst] = []
+        if combined != need:
+            every = _find(combined, self.t.variant, self.trumps, self.trumps_open,
+                          self.t.has("H-BEZIQUE-PAIR"), self.rng)
+            for other in _all_rank_picks(every, combined):
+                oc = other.counts()
+                if _within(oc, need) or _within(oc, table) or self.nt_bad(other):
+                    continue
+                other_new = Counter({c: min(k, new[c]) for c, k in oc.items() if new[c]})
+                copies = self.copies_for(p, oc - other_new, other.meld)
+                if copies is None or any(other.meld in tc.scored for tc in copies):
+                    continue
+                if any(q.meld == other.meld and q.cards == other.cards for q in pendings):
+                    continue
+                pendings.append(other)
+        for card, k in combined.items():
+            if k > max([need[card], *(q.counts()[card] for q in pendings)]):
+                return None
+        return pendings
+
+    def lay(self, p: int, inst: _Inst, new: Counter[Card], table: Counter[Card],
+            copies: list[_TC], pendings: list[_Inst]) -> None:
+        points = self.points_for(inst)
+        if self.trumps_open and inst.spec.suit == "trump":
+            self.trumps = inst.cards[0].suit  # R-NT-TRUMPS
+        laid = [_TC(c) for c in sorted(new.elements())]
+        for tc in laid:
+            self.hands[p][tc.card] -= 1
+            if self.hands[p][tc.card] == 0:
+                del self.hands[p][tc.card]
+        self.tables[p].extend(laid)
+        taken = list(copies)
+        remaining = Counter(inst.counts() - table)
+        for tc in laid:
+            if remaining[tc.card]:
+                remaining[tc.card] -= 1
+                taken.append(tc)
+        for tc in taken:
+            tc.scored[inst.meld] = points
+        for q in pendings:
+            self.pending[p].append((q.meld, q.cards))
+        self.gain(p, inst.spec, points)
+        self.emit(Declare(p, tuple(sorted(new.elements())), tuple(sorted(table.elements())),
+                          inst.meld))
+
+    # ------------------------------------------------------------------------- the record
+    def record_events(self) -> list[Event]:
+        """The deal's events at the partie's tracking level."""
+        t = self.t
+        out: list[Event] = []
+        for i, ev in enumerate(self.events):
+            if i == self.phase2_at and t.tracking == "melds":
+                out.append(StockExhausted())
+            if isinstance(ev, Trick):
+                if t.tracking == "melds":
+                    continue
+                if t.tracking == "tricks":
+                    ev = Trick(ev.winner)
+            out.append(ev)
+        counts = Brisques({seat: k for seat, k in enumerate(self.brisques) if k})
+        if t.tracking == "melds":
+            assert self.bonus_winner is not None
+            out.append(LastTrick(self.bonus_winner))
+            out.append(counts)
+        elif t.tracking == "tricks" or self.rng.random() < t.options.brisques_with_cards:
+            out.append(counts)
+        return out
+
+
+def _all_rank_picks(found: Sequence[_Inst], cards: Counter[Card]) -> list[_Inst]:
+    """``found`` with every four-of-a-kind pick instead of one random pick."""
+    from itertools import combinations_with_replacement
+
+    out = [i for i in found if i.spec.shape != "rank"]
+    for inst in found:
+        if inst.spec.shape != "rank":
+            continue
+        rank = inst.spec.ranks[0]
+        avail = sorted(c for c in cards if c.rank is rank)
+        seen: set[tuple[Card, ...]] = set()
+        for pick in combinations_with_replacement(avail, 4):
+            if _within(Counter(pick), cards) and pick not in seen:
+                seen.add(pick)
+                out.append(_Inst(inst.spec, tuple(sorted(pick))))
+    return out
+
+
+# ================================================================================ a partie
+def simulate_match(
+    variant: str,
+    seed: int,
+    *,
+    tracking: str = "cards",
+    house_rules: Iterable[str] = (),
+    players: int | Sequence[str] | None = None,
+    target: int | None = None,
+    options: SimOptions | None = None,
+    max_deals: int | None = None,
+    min_events: int = 0,
+) -> SimulatedMatch:
+    """A random legal partie, reproducible from ``seed``.
+
+    ``players``: a count or the names (default: the variant's first count). The partie runs
+    until a side wins it (R-TARGET, R-TIE, a partie-winning combination) or ``max_deals``;
+    with ``min_events`` it runs until the record holds at least that many events (pass a high
+    ``target`` so nobody wins first).
+    """
+    if tracking not in TRACKINGS:
+        raise BeziqueError(f'unknown tracking "{tracking}"; use one of {", ".join(TRACKINGS)}')
+    opts = options or SimOptions()
+    rules = frozenset(house_rules)
+    v = load_variant(variant, rules)
+    if players is None:
+        names: tuple[str, ...] = NAMES[: v.player_counts[0]]
+    elif isinstance(players, int):
+        if players not in v.player_counts:
+            counts = " or ".join(str(k) for k in v.player_counts)
+            raise BeziqueError(f"{variant} is played by {counts} players, not {players}")
+        names = NAMES[:players]
+    else:
+        names = tuple(players)
+    n = len(names)
+    if v.partnerships(n):
+        side_of = tuple(seat % 2 for seat in range(n))
+        side_names = tuple(" & ".join(names[s] for s in range(n) if s % 2 == k) for k in (0, 1))
+    else:
+        side_of = tuple(range(n))
+        side_names = names
+    goal = v.target(n) if target is None else target
+    t = _Table(v, n, rules, tracking, side_of, len(side_names), opts)
+    rng = random.Random(f"{variant}|{seed}|{tracking}|{n}|{','.join(sorted(rules))}")
+    dealer = rng.randrange(n)
+    deals: list[DealRecord] = []
+    scores: list[list[int]] = []
+    totals = [0] * len(side_names)
+    winner: int | None = None
+    events = 0
+    limit = max_deals if max_deals is not None else opts.max_deals
+    while len(deals) < limit or (min_events and events < min_events):
+        sim = _DealSim(t, rng, dealer, totals)
+        sim.play()
+        evs = sim.record_events()
+        events += len(evs)
+        deals.append(DealRecord(dealer, sim.original_turn_up, tuple(evs)))
+        scores.append(list(sim.score))
+        totals = [a + b for a, b in zip(totals, sim.score, strict=True)]
+        winner = _partie_winner(t, sim, totals, goal)
+        if winner is not None:
+            break
+        dealer = (dealer + 1) % n
+    default_target = v.target(n)
+    record = MatchRecord(
+        variant, names, tracking, tuple(sorted(rules)),
+        None if goal == default_target else goal, tuple(deals),
+    )
+    per_side = tuple(tuple(s[k] for s in scores) for k in range(len(side_names)))
+    return SimulatedMatch(
+        record, per_side, winner is not None,
+        side_names[winner] if winner is not None else None, side_names,
+    )
+
+
+def _partie_winner(t: _Table, sim: _DealSim, totals: Sequence[int], goal: int) -> int | None:
+    """R-TARGET, R-CLAIM-AT-END, R-TIE / H-TIE-HIGHER, and a partie-winning combination."""
+    if sim.partie_by_meld is not None:
+        return sim.partie_by_meld
+    reached = [s for s, total in enumerate(totals) if total >= goal]
+    if not reached:
+        return None
+    if len(reached) == 1:
+        return reached[0]
+    # With melds tracking and H-LAST-TRICK-24 the record only knows the bonus trick's winner.
+    last = sim.bonus_winner if t.tracking == "melds" else sim.final_winner
+    last_side = t.side_of[last] if last is not None else None
+    best = max(totals[s] for s in reached)
+    leaders = [s for s in reached if totals[s] == best]
+    if t.has("H-TIE-HIGHER") and len(leaders) == 1:
+        return leaders[0]
+    if last_side in reached:
+        return last_side
+    if len(leaders) == 1:
+        return leaders[0]
+    return None
+
+
+def house_rule_sets(variant: str) -> list[tuple[str, ...]]:
+    """A few house-rule combinations worth simulating for a variant (those it accepts)."""
+    available = set(load_variant(variant).house_rules_available)
+    wanted = [
+        (),
+        ("H-ALL-NEW",),
+        ("H-REUSE-CLASSES", "H-SEVEN-FREE", "H-SEVEN-EXTRA"),
+        ("H-MUST-WIN", "H-LAST-TRICK-24", "H-TIE-HIGHER"),
+        ("H-FOUR-TRICKS", "H-BEZIQUE-PAIR", "H-NO-PLAIN-SEQUENCE"),
+        ("H-PENALTY-TO-OPPONENT", "H-FALSE-ALL-MATCH", "H-PARTNER-BUILD"),
+    ]
+    return [tuple(r for r in rules if r in available) for rules in wanted]
+
+
+def player_counts(variant: str) -> tuple[int, ...]:
+    return load_variant(variant).player_counts
+
+
+# ================================================================================ fuzzing
+@dataclass(frozen=True, slots=True)
+class FuzzOutcome:
+    """What replaying one (possibly broken) record did."""
+
+    kind: str  # "ok" (replayed; maybe with rejections), "input" (exit 2), "crash"
+    message: str = ""
+    rejected: tuple[tuple[int, int, str], ...] = ()
+    error: str = ""  # the exception type on a crash
+
+
+def check_text(text: str) -> FuzzOutcome:
+    """Read and replay a record's text as ``bezique replay`` does, catching everything."""
+    try:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RecordError("record", f"not valid JSON: {e.msg} at line {e.lineno}") from None
+        except RecursionError:
+            raise RecordError("record", "not valid JSON: nested too deeply") from None
+        match = replay_record(parse_record(data))
+        result = match.result()
+        json.dumps(result.to_json(), ensure_ascii=False)  # what --json prints
+        return FuzzOutcome(
+            "ok", rejected=tuple((r.deal, r.event, r.rule) for r in result.rejected)
+        )
+    except RecordError as e:
+        return FuzzOutcome("input", str(e))
+    except BeziqueError as e:  # a BeziqueError is exit 2 too, but should name a place
+        return FuzzOutcome("input", str(e), error=type(e).__name__)
+    except Exception as e:  # the fuzzer's whole point: nothing else may escape
+        return FuzzOutcome("crash", str(e)[:300], error=type(e).__name__)
+
+
+Mutator = Callable[[dict[str, Any], random.Random], tuple[dict[str, Any] | str, str]]
+
+
+def _events(obj: dict[str, Any]) -> list[tuple[int, int, dict[str, Any]]]:
+    return [
+        (d, i, ev) for d, deal in enumerate(obj["deals"]) for i, ev in enumerate(deal["events"])
+    ]
+
+
+def _pick(obj: dict[str, Any], rng: random.Random, kind: str | None = None,
+          pred: Callable[[dict[str, Any]], bool] | None = None
+          ) -> tuple[int, int, dict[str, Any]] | None:
+    found = [
+        x for x in _events(obj)
+        if (kind is None or x[2].get("type") == kind) and (pred is None or pred(x[2]))
+    ]
+    return rng.choice(found) if found else None
+
+
+def _card_codes() -> list[str]:
+    return [c.code for c in ALL_CARDS]
+
+
+def mut_card_not_there(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    """A declaration builds on a table card the player does not have."""
+    hit = _pick(obj, rng, "declare")
+    if hit is None:
+        return obj, "noop"
+    ev = hit[2]
+    ev.setdefault("table", []).append(rng.choice(_card_codes()))
+    return obj, "card_not_there"
+
+
+def mut_swap_trick_card(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    """A trick names a card its player could not hold."""
+    hit = _pick(obj, rng, "trick", lambda e: "cards" in e)
+    if hit is None:
+        return obj, "noop"
+    cards = hit[2]["cards"]
+    name = rng.choice(sorted(cards))
+    cards[name] = rng.choice(_card_codes())
+    return obj, "trick_card"
+
+
+def mut_out_of_turn(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    """A declaration by another player (not the trick winner)."""
+    hit = _pick(obj, rng, "declare")
+    if hit is None:
+        return obj, "noop"
+    others = [p for p in obj["players"] if p != hit[2]["player"]]
+    hit[2]["player"] = rng.choice(others)
+    return obj, "out_of_turn"
+
+
+def mut_repeat_declaration(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    """The same declaration again right after itself (a reused card / a second one)."""
+    hit = _pick(obj, rng, "declare")
+    if hit is None:
+        return obj, "noop"
+    d, i, ev = hit
+    obj["deals"][d]["events"].insert(i + 1, json.loads(json.dumps(ev)))
+    return obj, "repeat_declaration"
+
+
+def mut_rescore_from_table(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    """A declaration repeated with all its cards taken from the table and none new."""
+    hit = _pick(obj, rng, "declare", lambda e: bool(e.get("new")))
+    if hit is None:
+        return obj, "noop"
+    d, i, ev = hit
+    again = {"type": "declare", "player": ev["player"], "new": [],
+             "table": list(ev.get("table", [])) + list(ev["new"])}
+    if "meld" in ev:
+        again["meld"] = ev["meld"]
+    obj["deals"][d]["events"].insert(i + 1, again)
+    return obj, "rescore_from_table"
+
+
+def mut_extra_copy(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    """A declaration lays one more copy of a card than the packs hold."""
+    hit = _pick(obj, rng, "declare", lambda e: bool(e.get("new")))
+    if hit is None:
+        return obj, "noop"
+    ev = hit[2]
+    packs = load_variant(obj["variant"]).packs(len(obj["players"]))
+    card = rng.choice(ev["new"])
+    ev["new"] = [c for c in ev["new"] if c != card] + [card] * (packs + 1)
+    return obj, "extra_copy"
+
+
+def mut_delete_event(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    hit = _pick(obj, rng, rng.choice(["trick", None]))
+    if hit is None:
+        return obj, "noop"
+    d, i, _ = hit
+    del obj["deals"][d]["events"][i]
+    return obj, "delete_event"
+
+
+def mut_swap_events(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    hit = _pick(obj, rng)
+    if hit is None:
+        return obj, "noop"
+    d, i, _ = hit
+    evs = obj["deals"][d]["events"]
+    j = rng.randrange(len(evs))
+    evs[i], evs[j] = evs[j], evs[i]
+    return obj, "swap_events"
+
+
+def mut_brisques_off(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    hit = _pick(obj, rng, "brisques")
+    if hit is None:
+        return obj, "noop"
+    counts = hit[2]["counts"]
+    name = rng.choice(obj["players"])
+    counts[name] = max(0, counts.get(name, 0) + rng.choice([-1, 1]))
+    return obj, "brisques_off"
+
+
+def mut_winner(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    hit = _pick(obj, rng, rng.choice(["trick", "last_trick"]))
+    if hit is None:
+        return obj, "noop"
+    hit[2]["winner"] = rng.choice(obj["players"])
+    return obj, "winner"
+
+
+_WEIRD: list[Any] = [
+    None, True, False, 0, -1, 1.5, 10**30, -(10**30), "", "x", "QS", [], {}, [None], {"a": 1},
+    "\u0000", "𝔄𝔫𝔫𝔞", "é", float("1e308"), 2**63, [[[[[]]]]],
+]
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out.extend(_paths(v, (*path, k)))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out.extend(_paths(v, (*path, i)))
+    return out
+
+
+def _set(obj: Any, path: tuple[Any, ...], value: Any) -> None:
+    for key in path[:-1]:
+        obj = obj[key]
+    obj[path[-1]] = value
+
+
+def mut_wrong_type(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    """Any value anywhere replaced by a value of another type (or a huge number)."""
+    paths = [p for p in _paths(obj) if p]
+    path = rng.choice(paths)
+    _set(obj, path, json.loads(json.dumps(rng.choice(_WEIRD))))
+    return obj, "wrong_type"
+
+
+def mut_huge_number(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    huge = rng.choice([10**18, 10**100, 2**64, -(10**40), 10**6 + 1])
+    where = rng.choice(["target", "brisques"])
+    if where == "target":
+        obj["target"] = huge
+    else:
+        hit = _pick(obj, rng, "brisques")
+        if hit is None:
+            return obj, "noop"
+        hit[2]["counts"][rng.choice(obj["players"])] = huge
+    return obj, "huge_number"
+
+
+def mut_delete_field(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    paths = [p for p in _paths(obj) if p and isinstance(p[-1], str)]
+    path = rng.choice(paths)
+    parent = obj
+    for key in path[:-1]:
+        parent = parent[key]
+    del parent[path[-1]]
+    return obj, "delete_field"
+
+
+def mut_unknown_field(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    paths = [p for p in _paths(obj) if isinstance(_get(obj, p), dict)]
+    parent = _get(obj, rng.choice(paths))
+    parent[rng.choice(["colour", "Winner", "évent", "new ", "x" * 50])] = 1
+    return obj, "unknown_field"
+
+
+def _get(obj: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        obj = obj[key]
+    return obj
+
+
+def mut_unicode_names(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    """Every player renamed consistently to unicode (must replay the same), or one name
+    changed in a single place (an unknown player)."""
+    fancy = ["Аня", "Борис Ёлкин", "李雷", "👑 Queen", "Zoë\u0301", "\u202eevil", "ﷺ", "a\u0000b"]
+    rng.shuffle(fancy)
+    mapping = dict(zip(obj["players"], fancy, strict=False))
+    if rng.random() < 0.5:
+        text = json.dumps(obj, ensure_ascii=False)
+        for old, new in mapping.items():
+            text = text.replace(json.dumps(old), json.dumps(new, ensure_ascii=False))
+        return text, "unicode_rename"
+    hit = _pick(obj, rng)
+    if hit is None:
+        return obj, "noop"
+    for key in ("player", "winner"):
+        if key in hit[2]:
+            hit[2][key] = fancy[0]
+    return obj, "unicode_unknown"
+
+
+def mut_truncate(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    text = json.dumps(obj, ensure_ascii=False)
+    return text[: rng.randrange(len(text))], "truncate"
+
+
+def mut_garble_text(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    text = list(json.dumps(obj, ensure_ascii=False))
+    for _ in range(rng.randint(1, 5)):
+        text[rng.randrange(len(text))] = rng.choice('{}[]",:0x\\é\u0000 ')
+    return "".join(text), "garble"
+
+
+def mut_long_deal(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    """A deal blown up to about 10,000 events by repeating its declarations and penalties."""
+    deal = rng.choice(obj["deals"])
+    evs = deal["events"]
+    fillers = [e for e in evs if e["type"] in ("declare", "seven", "penalty")]
+    if not fillers:
+        fillers = [{"type": "penalty", "player": obj["players"][0], "offence": "P-REVOKE"}]
+    at = rng.randrange(len(evs) + 1)
+    extra = [json.loads(json.dumps(rng.choice(fillers))) for _ in range(10_000 - len(evs))]
+    deal["events"] = evs[:at] + extra + evs[at:]
+    return obj, "long_deal"
+
+
+def mut_deep_nesting(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    depth = rng.choice([100, 1000, 100_000])
+    return "[" * depth + "]" * depth, "deep_nesting"
+
+
+MUTATORS: dict[str, Mutator] = {
+    "card_not_there": mut_card_not_there,
+    "trick_card": mut_swap_trick_card,
+    "out_of_turn": mut_out_of_turn,
+    "repeat_declaration": mut_repeat_declaration,
+    "rescore_from_table": mut_rescore_from_table,
+    "extra_copy": mut_extra_copy,
+    "delete_event": mut_delete_event,
+    "swap_events": mut_swap_events,
+    "brisques_off": mut_brisques_off,
+    "winner": mut_winner,
+    "wrong_type": mut_wrong_type,
+    "huge_number": mut_huge_number,
+    "delete_field": mut_delete_field,
+    "unknown_field": mut_unknown_field,
+    "unicode": mut_unicode_names,
+    "truncate": mut_truncate,
+    "garble": mut_garble_text,
+    "long_deal": mut_long_deal,
+    "deep_nesting": mut_deep_nesting,
+}
+# Expensive ones are drawn less often.
+MUTATOR_WEIGHTS: dict[str, float] = {name: 1.0 for name in MUTATORS} | {
+    "long_deal": 0.02, "deep_nesting": 0.05,
+}
+
+
+def mutate(obj: dict[str, Any], rng: random.Random, name: str | None = None
+           ) -> tuple[str, str]:
+    """A broken copy of a record object, as text, and the mutation's name. One to three
+    mutations are stacked unless ``name`` picks exactly one."""
+    work: dict[str, Any] | str = json.loads(json.dumps(obj))
+    names = list(MUTATORS)
+    steps = [name] if name else rng.choices(
+        names, [MUTATOR_WEIGHTS[n] for n in names], k=rng.choice([1, 1, 1, 2, 3]))
+    done: list[str] = []
+    for step in steps:
+        if isinstance(work, str):
+            break
+        try:
+            work, label = MUTATORS[step](work, rng)
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError):
+            label = "noop"  # an earlier mutation broke the shape this one expects
+        done.append(label)
+    text = work if isinstance(work, str) else json.dumps(work, ensure_ascii=False)
+    return text, "+".join(done)
+
+
+def small_records(seed: int, count: int, *, variants: Sequence[str] | None = None
+                  ) -> list[dict[str, Any]]:
+    """Short simulated records (one or two deals) of every variant and tracking level, as
+    JSON objects: the raw material for fuzzing."""
+    from referee.variants import variant_ids
+
+    ids = list(variants or variant_ids())
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        variant = ids[k % len(ids)]
+        tracking = TRACKINGS[(k // len(ids)) % 3]
+        counts = player_counts(variant)
+        rules = rng.choice(house_rule_sets(variant))
+        sim = simulate_match(
+            variant, rng.randrange(10**9), tracking=tracking, house_rules=rules,
+            players=rng.choice(counts), max_deals=rng.choice([1, 1, 2]),
+            options=replace(SimOptions(), penalty_rate=0.3),
+        )
+        out.append(sim.to_obj())
+    return out
+
+
+def with_field(obj: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    """A copy of a record object with top-level fields replaced."""
+    copy: dict[str, Any] = json.loads(json.dumps(obj))
+    return copy | fields
+
+
+__all__ = [
+    "MUTATORS",
+    "TRACKINGS",
+    "FuzzOutcome",
+    "SimOptions",
+    "SimulatedMatch",
+    "check_text",
+    "house_rule_sets",
+    "mutate",
+    "simulate_match",
+    "small_records",
+]
+
