@@ -25,7 +25,7 @@ from referee.events import (
     StockExhausted,
     Trick,
 )
-from referee.rulings import Proposal, Ruling, accept, reject
+from referee.rulings import Proposal, Ruling, accept, reject, where_text
 from referee.variants import CombinationSpec, Variant
 
 Tracking = Literal["melds", "tricks", "cards"]
@@ -295,19 +295,21 @@ class DealState:
         return None
 
     def _where(self, card: Card) -> str:
+        """Where the known copies of a card are, as ``place:player:count`` items joined by
+        ``;`` (rendered into words by the ruling's language, see rulings.render)."""
         places: list[str] = []
         for seat, table in enumerate(self.tables):
             k = sum(1 for tc in table if tc.card == card)
             if k:
-                places.append(f"{k} on {self.name(seat)}'s table")
+                places.append(f"table:{self.name(seat)}:{k}")
         for seat, hand in enumerate(self.known_in_hand):
             if hand[card]:
-                places.append(f"{hand[card]} known in {self.name(seat)}'s hand")
+                places.append(f"hand:{self.name(seat)}:{hand[card]}")
         if self.played[card]:
-            places.append(f"{self.played[card]} played")
+            places.append(f"played::{self.played[card]}")
         if self.turn_up == card:
-            places.append("1 turned up")
-        return ", ".join(places) or "none"
+            places.append("turn_up::1")
+        return ";".join(places)
 
     # ----------------------------------------------------------------------------- declare
     def _trumps_open(self) -> bool:
@@ -883,7 +885,8 @@ class DealState:
                     else:
                         raise InconsistentEventError(
                             f"trick {number}: {self.name(seat)} plays {card}, but the "
-                            f"{s.packs} packs hold no other copy ({self._where(card)})",
+                            f"{s.packs} packs hold no other copy "
+                            f"({where_text(self._where(card))})",
                             "R-PACK",
                         )
             played.append((seat, card, off_table))

@@ -36,13 +36,26 @@ def rule_title(rule: str, lang: str = "en") -> str:
     return titles.get(rule, rule)
 
 
+def where_text(where: str, lang: str = "en") -> str:
+    """``table:Anna:1;played::2`` → "1 on Anna's table, 2 played" in the given language."""
+    words: dict[str, str] = _texts(lang).get("where", {}) or _texts("en")["where"]
+    parts = []
+    for item in filter(None, where.split(";")):
+        place, player, count = (item.split(":") + ["", "", ""])[:3]
+        template = words.get(place, place)
+        parts.append(template.format(player=player, count=count))
+    return ", ".join(parts) or words.get("none", "none")
+
+
 def render(key: str, params: Params, lang: str = "en") -> str:
     """Fill a message template; a missing template or parameter still yields readable text."""
     template = _texts(lang).get("messages", {}).get(key) or _texts("en")["messages"].get(key)
     if template is None:
         return f"{key} {dict(params)}"
     values = {
-        k: (meld_name(str(v), lang) if k.endswith("meld") else v) for k, v in params.items()
+        k: (meld_name(str(v), lang) if k.endswith("meld")
+            else where_text(str(v), lang) if k == "where" else v)
+        for k, v in params.items()
     }
     try:
         return str(template).format(**values)
