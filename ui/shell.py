@@ -38,28 +38,38 @@ def _theme(dark: bool) -> ft.Theme:
     )
 
 
-class Shell:
-    """Owns the page; ``render`` redraws the open screen from the state objects."""
+THEME_MODES = {
+    "system": ft.ThemeMode.SYSTEM,
+    "light": ft.ThemeMode.LIGHT,
+    "dark": ft.ThemeMode.DARK,
+}
 
-    def __init__(self, page: ft.Page, app: AppState) -> None:
-        self.page = page
-        self.app = app
-        app.subscribe(self.render)
 
-    def render(self) -> None:
-        page, app = self.page, self.app
-        page.theme_mode = {
-            "system": ft.ThemeMode.SYSTEM,
-            "light": ft.ThemeMode.LIGHT,
-            "dark": ft.ThemeMode.DARK,
-        }[app.theme]
-        page.title = app.t("app.title")
-        ctx = ViewContext(app=app, page=page)
-        view = SCREENS[app.screen](ctx)
-        page.appbar = view.appbar
-        page.floating_action_button = None
-        page.controls = [view.body]
-        page.update()
+@ft.component
+def Root(app: AppState, page: ft.Page) -> list[ft.View]:
+    """The whole app as one declarative component: Flet diffs each render against the last,
+    so a tap re-sends only what changed and the widgets under the finger stay put."""
+    _, bump = ft.use_state(0)
+
+    def on_change() -> None:
+        mode = THEME_MODES[app.theme]
+        if page.theme_mode != mode:
+            page.theme_mode = mode
+            page.update()
+        bump(lambda v: v + 1)
+
+    ft.use_effect(lambda: app.subscribe(on_change), [])
+    ctx = ViewContext(app=app, page=page)
+    view = SCREENS[app.screen](ctx)
+    return [
+        ft.View(
+            route="/",
+            appbar=view.appbar,
+            controls=[view.body],
+            padding=0,
+            spacing=0,
+        )
+    ]
 
 
 def make_main(db_url: str | None = None, lang: str | None = None) -> Callable[[ft.Page], Awaitable[None]]:
@@ -78,7 +88,9 @@ def make_main(db_url: str | None = None, lang: str | None = None) -> Callable[[f
         app = AppState(store, lang=chosen)
         if store.notice:
             app.store_notice = str(store.notice)
-        Shell(page, app).render()
+        page.title = app.t("app.title")
+        page.theme_mode = THEME_MODES[app.theme]
+        page.render_views(Root, app, page)
 
     return app_main
 

@@ -130,7 +130,8 @@ def scroll_body(controls: list[ft.Control], *, max_width: float = 860) -> ft.Con
     return ft.Column(
         [
             ft.Container(
-                content=ft.Column(controls, spacing=14, tight=True),
+                content=ft.Column(controls, spacing=14, tight=True,
+                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                 padding=ft.Padding.symmetric(horizontal=16, vertical=12),
                 width=max_width,
             )

@@ -27,6 +27,11 @@ from ui.views.common import (
 )
 
 
+def cap(text: str) -> str:
+    """Sentence case for names used at the start of a label (``marriage`` → ``Marriage``)."""
+    return text[:1].upper() + text[1:]
+
+
 def _panel(content: ft.Control, *, identifier: str | None = None, tint: str | None = None
            ) -> ft.Control:
     box = ft.Container(
@@ -186,11 +191,9 @@ def _header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> list[
                             overflow=ft.TextOverflow.ELLIPSIS),
                     tagged(f"deal-score-{side}",
                            ft.Text(str(scores[side]), size=34 if not compact else 24,
-                                   weight=ft.FontWeight.BOLD),
-                           label=f"{name} {scores[side]}"),
+                                   weight=ft.FontWeight.BOLD)),
                     tagged(f"total-{side}",
-                           body_text(f"{ctx.t('deal.match_points')}: {totals[side]}", 14),
-                           label=f"{name} total {totals[side]}"),
+                           body_text(f"{ctx.t('deal.match_points')}: {totals[side]}", 14)),
                 ],
                 spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             ),
@@ -219,10 +222,9 @@ def _ruling(ctx: ViewContext, ds: DealScreen, r: RulingView, act: Any) -> ft.Con
             ft.Icon(ft.Icons.CHECK_CIRCLE if r.accepted else ft.Icons.GAVEL, size=28,
                     color=ft.Colors.PRIMARY if r.accepted else ft.Colors.ERROR),
             ft.Text(head, size=20, weight=ft.FontWeight.BOLD),
-            ft.Text(f"{ctx.t('ruling.rule', rule=r.rule)} · {r.rule_title}", size=16,
-                    expand=True),
+            ft.Text(f"{ctx.t('ruling.rule', rule=r.rule)} · {r.rule_title}", size=16),
         ], wrap=True, spacing=8),
-        tagged("ruling-text", ft.Text(r.text, size=18, selectable=True)),
+        tagged("ruling-text", ft.Text(r.text, size=18)),
     ]
     if r.why:
         rows.append(tagged("ruling-why", ft.Text(ctx.t("ruling.why", text=r.why), size=16,
@@ -251,7 +253,7 @@ def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
         faces: list[ft.Control] = [card_face(c, width=44) for c in table]
         pend: list[ft.Control] = []
         for i, p in enumerate(ds.pending(seat)):
-            meld = backend.meld_name(p.meld, ctx.app.lang)
+            meld = cap(backend.meld_name(p.meld, ctx.app.lang))
             pend.append(ft.Row([
                 ft.Text(ctx.t("deal.pending", meld=meld, points=p.points), size=16),
                 inline_cards(list(p.cards), 16),
@@ -332,15 +334,17 @@ def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     name = ds.players[p.player]
     lang = ctx.app.lang
     table = ds.table(p.player)
-    table_faces: list[ft.Control] = [
-        card_face(c, width=52, selected=i in p.table_idx,
-                  on_click=act(lambda i=i: ds.toggle_table(i)),
-                  identifier=f"table-card-{i}", label=f"table {c.code}")
-        for i, c in enumerate(table)
-    ]
+    table_faces: list[ft.Control] = []
+    seen: dict[str, int] = {}
+    for i, c in enumerate(table):
+        k = seen.get(c.code, 0)
+        seen[c.code] = k + 1
+        table_faces.append(card_face(
+            c, width=52, selected=i in p.table_idx, on_click=act(lambda i=i: ds.toggle_table(i)),
+            identifier=f"table-card-{c.code}-{k}", label=str(c)))
     chosen: list[ft.Control] = [
         card_face(c, width=52, selected=True, on_click=act(lambda i=i: ds.remove_new(i)),
-                  identifier=f"chosen-{i}", label=ctx.t("picker.remove", card=c.code))
+                  identifier=f"chosen-{i}", label=ctx.t("picker.remove", card=str(c)))
         for i, c in enumerate(p.new)
     ]
     reused = [table[i] for i in sorted(p.table_idx) if i < len(table)]
@@ -348,14 +352,14 @@ def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     for suit in SUITS:
         grid_rows.append(ft.Row(
             [card_face(Card(r, suit), width=48, on_click=act(lambda c=Card(r, suit): ds.add_new(c)),
-                       identifier=f"pick-{Card(r, suit).code}", label=f"add {Card(r, suit).code}")
+                       identifier=f"pick-{Card(r, suit).code}", label=str(Card(r, suit)))
              for r in RANKS],
             wrap=True, spacing=6, run_spacing=6,
         ))
     options = ds.options()
     opt_controls: list[ft.Control] = []
     for o in options:
-        meld = backend.meld_name(o.meld, lang)
+        meld = cap(backend.meld_name(o.meld, lang))
         if o.accepted:
             opt_controls.append(big_button(ctx.t("picker.declare_as", meld=meld, points=o.points),
                                            act(lambda m=o.meld: ds.declare(m)), primary=True,
@@ -373,7 +377,8 @@ def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
                                        icon=ft.Icons.GAVEL, identifier="declare-anyway"))
     summary: list[ft.Control] = []
     if reused:
-        summary.append(inline_cards(reused, 18))
+        summary.append(ft.Row([body_text(ctx.t("picker.reused"), 15), inline_cards(reused, 18)],
+                              spacing=8, wrap=True))
     return [
         heading(ctx.t("picker.title", player=name), 22),
         section(ctx.t("picker.table_cards", player=name),
@@ -420,8 +425,7 @@ def _end(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
                     tooltip=ctx.t("end.minus", player=name))),
                 tagged(f"brisque-count-{seat}", ft.Text(str(n), size=30, width=56,
                                                         text_align=ft.TextAlign.CENTER,
-                                                        weight=ft.FontWeight.BOLD),
-                       label=f"{name} {n}"),
+                                                        weight=ft.FontWeight.BOLD)),
                 tagged(f"brisque-plus-{seat}", ft.IconButton(
                     ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=40,
                     on_click=act(lambda s=seat: ds.step_brisques(s, 1)),
