@@ -25,7 +25,7 @@ from referee.events import (
     StockExhausted,
     Trick,
 )
-from referee.rulings import Proposal, Ruling, accept, reject, where_text
+from referee.rulings import WHERE_FIELD, WHERE_ITEM, Proposal, Ruling, accept, reject, where_text
 from referee.variants import CombinationSpec, Variant
 
 Tracking = Literal["melds", "tricks", "cards"]
@@ -295,21 +295,21 @@ class DealState:
         return None
 
     def _where(self, card: Card) -> str:
-        """Where the known copies of a card are, as ``place:player:count`` items joined by
-        ``;`` (rendered into words by the ruling's language, see rulings.render)."""
+        """Where the known copies of a card are, as data (rendered into words in the ruling's
+        language by rulings.where_text)."""
         places: list[str] = []
         for seat, table in enumerate(self.tables):
             k = sum(1 for tc in table if tc.card == card)
             if k:
-                places.append(f"table:{self.name(seat)}:{k}")
+                places.append(_place("table", self.name(seat), k))
         for seat, hand in enumerate(self.known_in_hand):
             if hand[card]:
-                places.append(f"hand:{self.name(seat)}:{hand[card]}")
+                places.append(_place("hand", self.name(seat), hand[card]))
         if self.played[card]:
-            places.append(f"played::{self.played[card]}")
+            places.append(_place("played", "", self.played[card]))
         if self.turn_up == card:
-            places.append("turn_up::1")
-        return ";".join(places)
+            places.append(_place("turn_up", "", 1))
+        return WHERE_ITEM.join(places)
 
     # ----------------------------------------------------------------------------- declare
     def _trumps_open(self) -> bool:
@@ -1092,6 +1092,10 @@ class DealState:
 
         total = sum(counts.values()) * v.brisque_points
         return _Outcome(accept("R-BRISQUE", "brisques", {"points": total}), commit)
+
+
+def _place(place: str, player: str, count: int) -> str:
+    return WHERE_FIELD.join((place, player, str(count)))
 
 
 def check_brisque_counts(counts: Mapping[int, int], setup: Setup) -> None:

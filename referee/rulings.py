@@ -36,12 +36,16 @@ def rule_title(rule: str, lang: str = "en") -> str:
     return titles.get(rule, rule)
 
 
+WHERE_ITEM, WHERE_FIELD = "\x1e", "\x1f"  # separators no player name contains
+
+
 def where_text(where: str, lang: str = "en") -> str:
-    """``table:Anna:1;played::2`` → "1 on Anna's table, 2 played" in the given language."""
+    """Places of a card's known copies (``place, player, count`` items) → "1 on Anna's table,
+    2 played" in the given language."""
     words: dict[str, str] = _texts(lang).get("where", {}) or _texts("en")["where"]
     parts = []
-    for item in filter(None, where.split(";")):
-        place, player, count = (item.split(":") + ["", "", ""])[:3]
+    for item in filter(None, where.split(WHERE_ITEM)):
+        place, player, count = [*item.split(WHERE_FIELD), "", "", ""][:3]
         template = words.get(place, place)
         parts.append(template.format(player=player, count=count))
     return ", ".join(parts) or words.get("none", "none")
