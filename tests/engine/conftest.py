@@ -200,8 +200,14 @@ def legal_follow(hand: Sequence[str], lead: str, trumps: str, must_win: bool) ->
 class SimulatedDeal:
     """A legal two-hand deal at ``cards`` level, played at random by a seeded generator."""
 
-    def __init__(self, seed: int, dealer: int = 0, must_win: bool = False) -> None:
+    def __init__(self, seed: int, dealer: int = 0, must_win: bool = False,
+                 illegal: str | None = None) -> None:
+        """``illegal``: None, or "revoke" (at the first phase-2 trick where the follower can,
+        they neither follow suit nor trump though able) or "underplay" (they follow suit
+        low though able to win: illegal only under H-MUST-WIN)."""
         rng = random.Random(seed)
+        self.illegal_at: int | None = None  # the trick number of the illegal play
+        self.offender: int | None = None
         pack = FULL_PACK * 2
         rng.shuffle(pack)
         self.turn_up = pack[16]
@@ -221,7 +227,21 @@ class SimulatedDeal:
             if number <= 24:
                 follow = rng.choice(hands[follower])
             else:
-                follow = rng.choice(legal_follow(hands[follower], lead, self.trumps, must_win))
+                hand = hands[follower]
+                legal = legal_follow(hand, lead, self.trumps, must_win)
+                wrong: list[str] = []
+                if illegal == "revoke":
+                    wrong = [c for c in hand if c not in legal_follow(hand, lead, self.trumps,
+                                                                      False)]
+                elif illegal == "underplay":
+                    same = [c for c in hand if suit_of(c) == suit_of(lead)]
+                    if any(beats(c, lead, self.trumps) for c in same):
+                        wrong = [c for c in same if not beats(c, lead, self.trumps)]
+                if wrong and self.illegal_at is None:
+                    follow = rng.choice(wrong)
+                    self.illegal_at, self.offender = number, follower
+                else:
+                    follow = rng.choice(legal)
             hands[leader].remove(lead)
             hands[follower].remove(follow)
             winner = follower if beats(follow, lead, self.trumps) else leader
