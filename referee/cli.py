@@ -14,7 +14,7 @@ from referee.errors import BeziqueError, RecordError
 from referee.events import event_type_name
 from referee.match import Match
 from referee.record import event_to_obj, load_record, replay_record
-from referee.rulings import meld_name
+from referee.rulings import label, meld_name
 from referee.variants import load_variant, variant_ids
 
 
@@ -54,17 +54,24 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 def _cmd_melds(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant, frozenset(args.house_rule or ()))
-    print(f"{variant.id}: combinations in force"
-          + (f" with {', '.join(args.house_rule)}" if args.house_rule else ""))
+    lang = args.lang
+    print(f"{variant.id}: {label('combinations', lang)}"
+          + (f" ({', '.join(args.house_rule)})" if args.house_rule else ""))
     for spec in sorted(variant.combinations, key=lambda c: c.points):
-        print(f"  {meld_name(spec.id, args.lang):28} {spec.points:>6}")
+        print(f"  {meld_name(spec.id, lang):44} {spec.points:>6}")
+    for meld, points in variant.fixing_marriage_points.items():
+        name = f"{meld_name(meld, lang)} ({label('fixing_trumps', lang)})"
+        print(f"  {name:44} {points:>6}")
     if variant.seven_points:
-        print(f"  {'seven of trumps':28} {variant.seven_points:>6}")
-    print(f"  {'brisque (each ace, ten)':28} {variant.brisque_points:>6}")
-    print(f"  {'last trick':28} {variant.last_trick_points:>6}")
-    print("penalties:")
+        print(f"  {label('seven', lang):44} {variant.seven_points:>6}")
+    if variant.dealer_seven_points:
+        print(f"  {label('dealer_seven', lang):44} {variant.dealer_seven_points:>6}")
+    print(f"  {label('brisque', lang):44} {variant.brisque_points:>6}")
+    print(f"  {label('last_trick', lang):44} {variant.last_trick_points:>6}")
+    print(f"{label('penalties', lang)}:")
     for pid, amount in variant.penalties.items():
-        print(f"  {pid:28} {amount!s:>6}")
+        shown = label("all_points", lang) if amount == "all" else str(amount)
+        print(f"  {pid:44} {shown:>6}")
     return 0
 
 

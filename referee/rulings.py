@@ -31,6 +31,12 @@ def meld_name(meld: str, lang: str = "en") -> str:
     return names.get(meld, meld.replace("_", " "))
 
 
+def label(key: str, lang: str = "en") -> str:
+    """A short label of the reference tables (``[labels]`` in the rulings file)."""
+    labels: dict[str, str] = _texts(lang).get("labels", {}) or _texts("en")["labels"]
+    return labels.get(key, key)
+
+
 def rule_title(rule: str, lang: str = "en") -> str:
     titles: dict[str, str] = _texts(lang).get("rules", {})
     return titles.get(rule, rule)
