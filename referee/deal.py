@@ -994,7 +994,7 @@ class DealState:
             if s.has("H-FALSE-ALL-MATCH"):
                 points = max(0, self._match_total_before(side) + self.scores()[side])
             else:
-                points = max(0, self.scores()[side])
+                points = max(0, self._wipeable(side))
         else:
             points = int(amount)
         to_opponents = s.has("H-PENALTY-TO-OPPONENT")
@@ -1013,6 +1013,15 @@ class DealState:
                                      "offence": ev.offence},
                    points=-points if not to_opponents else points),
             commit,
+        )
+
+    def _wipeable(self, side: int) -> int:
+        """P-FALSE-DECLARATION's "all points": the side's points so far in this deal, except
+        brisques and the last trick, which still count (RULES.md §5), even when the table
+        records the penalty after them."""
+        return sum(
+            e.points for e in self.ledger
+            if e.side == side and e.reason not in ("R-BRISQUE", "R-LAST-TRICK")
         )
 
     match_totals_before: Sequence[int] = ()
