@@ -65,6 +65,8 @@ def test_every_entry_has_both_languages(lang: str) -> None:
             for field in ("summary", "default_reading"):
                 assert raw.get(f"{field}_{lang}"), f"{rid}: {field}_{lang} missing"
             assert raw.get("replaces"), f"{rid}: replaces missing"
+        keywords = raw[f"keywords_{lang}"]
+        assert isinstance(keywords, list) and len(keywords) == len(set(keywords)), rid
         if rid in DISPUTED:
             assert raw.get(f"example_{lang}"), f"{rid}: example_{lang} missing"
 
