@@ -1,7 +1,7 @@
 """Start the table app: a desktop window where Flet can open one, else the browser app.
 
-    python -m ui.main            # desktop window (or the web server on a headless machine)
-    python -m ui.main --web      # web server on 127.0.0.1, open the printed address
+python -m ui.main            # desktop window (or the web server on a headless machine)
+python -m ui.main --web      # web server on 127.0.0.1, open the printed address
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8550, help="port for --web (default 8550)")
     p.add_argument("--db", default=None, help="database URL (default: the embedded SQLite file)")
-    p.add_argument("--lang", choices=["en", "ru"], default=None,
-                   help="UI language (default: the system's)")
+    p.add_argument(
+        "--lang", choices=["en", "ru"], default=None, help="UI language (default: the system's)"
+    )
     return p.parse_args(argv)
 
 

@@ -29,7 +29,9 @@ def _theme(dark: bool) -> ft.Theme:
     inside any sentence (rulings, rule texts) never turns into an empty box."""
     fallback = ft.TextStyle(font_family_fallback=[SUIT_FONT])
     names = [f.name for f in dataclasses.fields(ft.TextTheme)]
-    text_theme = ft.TextTheme(**{n: fallback for n in names if n.endswith(("large", "medium", "small"))})
+    text_theme = ft.TextTheme(
+        **{n: fallback for n in names if n.endswith(("large", "medium", "small"))}
+    )
     return ft.Theme(
         color_scheme_seed=SEED,
         text_theme=text_theme,
@@ -72,7 +74,9 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
     ]
 
 
-def make_main(db_url: str | None = None, lang: str | None = None) -> Callable[[ft.Page], Awaitable[None]]:
+def make_main(
+    db_url: str | None = None, lang: str | None = None
+) -> Callable[[ft.Page], Awaitable[None]]:
     """The Flet ``main`` for one session: opens storage, picks the language, draws Home."""
 
     async def app_main(page: ft.Page) -> None:
@@ -103,6 +107,7 @@ async def _system_language(page: ft.Page) -> str:
         log.debug("no device info", exc_info=True)
         return "en"
     codes = [
-        f"{loc.language_code or ''}-{loc.country_code or ''}" for loc in (info.locales if info else [])
+        f"{loc.language_code or ''}-{loc.country_code or ''}"
+        for loc in (info.locales if info else [])
     ]
     return pick_language(codes)

@@ -7,7 +7,7 @@ only renders whatever this object says and forwards taps to it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 from ui import backend
 from ui.i18n import LANGUAGES, Translator
@@ -25,7 +25,7 @@ THEMES: tuple[Theme, ...] = ("system", "light", "dark")
 class AppState:
     """Holds the storage handle and the open screen; screens get their state objects here."""
 
-    def __init__(self, store: object, lang: str = "en") -> None:
+    def __init__(self, store: Any, lang: str = "en") -> None:
         self.store = store
         self.t = Translator(lang)
         self.theme: Theme = "system"
@@ -146,4 +146,3 @@ class AppState:
             return False
         self.go("history_match")
         return True
-

@@ -368,8 +368,7 @@ class DealScreen:
             self.notice = Notice("error.engine", {"why": str(exc)}, error=True)
             return []
         return [
-            OptionView(o.meld, int(o.points), bool(o.ruling.accepted), str(o.ruling.rule),
-                       o.ruling)
+            OptionView(o.meld, int(o.points), bool(o.ruling.accepted), str(o.ruling.rule), o.ruling)
             for o in found
         ]
 

@@ -77,7 +77,7 @@ class NewMatchForm:
     def _fit_names(self) -> None:
         while len(self.names) < self.player_count:
             self.names.append("")
-        del self.names[self.player_count:]
+        del self.names[self.player_count :]
 
     def set_name(self, seat: int, name: str) -> None:
         if 0 <= seat < len(self.names):

@@ -129,7 +129,8 @@ class RulesScreen:
         if not q:
             return lines
         return [
-            ln for ln in lines
+            ln
+            for ln in lines
             if q in ln.id.casefold() or q in ln.title.casefold() or q in ln.text.casefold()
         ]
 
@@ -146,8 +147,7 @@ class RulesScreen:
             try:
                 ruling = m.apply(ev)
             except ValueError as exc:  # an engine change made a scenario impossible
-                steps.append(ExampleStep(describe_event(self.app.t, ev, PLAYERS), str(exc),
-                                         False))
+                steps.append(ExampleStep(describe_event(self.app.t, ev, PLAYERS), str(exc), False))
                 continue
             steps.append(
                 ExampleStep(
@@ -167,17 +167,33 @@ def describe_event(t: Any, ev: Event, players: tuple[str, ...] | list[str]) -> s
         return str(t("event.trick", player=players[ev.winner]))
     if isinstance(ev, Declare):
         if not ev.new:
-            return str(t("event.declare_pending", player=players[ev.player],
-                         meld=backend.meld_name(ev.meld or "", t.lang)))
+            return str(
+                t(
+                    "event.declare_pending",
+                    player=players[ev.player],
+                    meld=backend.meld_name(ev.meld or "", t.lang),
+                )
+            )
         if ev.table:
-            return str(t("event.declare_table", player=players[ev.player],
-                         cards=cards_text(ev.new), table=cards_text(ev.table)))
+            return str(
+                t(
+                    "event.declare_table",
+                    player=players[ev.player],
+                    cards=cards_text(ev.new),
+                    table=cards_text(ev.table),
+                )
+            )
         return str(t("event.declare", player=players[ev.player], cards=cards_text(ev.new)))
     if isinstance(ev, Seven):
         return str(t("event.seven", player=players[ev.player]))
     if isinstance(ev, Penalty):
-        return str(t("event.penalty", player=players[ev.player],
-                     offence=backend.rule_title(ev.offence, t.lang)))
+        return str(
+            t(
+                "event.penalty",
+                player=players[ev.player],
+                offence=backend.rule_title(ev.offence, t.lang),
+            )
+        )
     if isinstance(ev, StockExhausted):
         return str(t("event.stock_exhausted"))
     if isinstance(ev, LastTrick):

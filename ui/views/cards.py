@@ -38,8 +38,12 @@ def inline_cards(cards: list[Card], size: float = 18) -> ft.Row:
         parts.append(
             ft.Row(
                 [
-                    ft.Text(c.rank.label, size=size, weight=ft.FontWeight.BOLD,
-                            color=suit_colour(c.suit)),
+                    ft.Text(
+                        c.rank.label,
+                        size=size,
+                        weight=ft.FontWeight.BOLD,
+                        color=suit_colour(c.suit),
+                    ),
                     suit_text(c.suit, size),
                 ],
                 spacing=0,

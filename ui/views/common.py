@@ -15,7 +15,7 @@ import flet as ft
 from ui.state.app import AppState
 
 TAP = 56
-Handler = Callable[[Any], None]
+Handler = Callable[[Any], object]
 
 
 @dataclass
@@ -31,6 +31,15 @@ class ViewContext:
 class View:
     body: ft.Control
     appbar: ft.AppBar | None = None
+
+
+def with_args(fn: Callable[..., object], *args: Any) -> Handler:
+    """An event handler that calls ``fn(*args)`` (loop variables bound now, not later)."""
+
+    def handler(_e: Any) -> None:
+        fn(*args)
+
+    return handler
 
 
 def tagged(identifier: str, control: ft.Control, label: str | None = None) -> ft.Control:
@@ -77,7 +86,7 @@ def big_button(
 def choice_row(
     options: Sequence[tuple[str, str]],
     selected: str | None,
-    on_pick: Callable[[str], None],
+    on_pick: Callable[[str], object],
     *,
     prefix: str,
 ) -> ft.Control:
@@ -88,7 +97,7 @@ def choice_row(
         buttons.append(
             big_button(
                 label,
-                (lambda _e, v=value: on_pick(v)),
+                with_args(on_pick, value),
                 primary=is_sel,
                 icon=ft.Icons.CHECK if is_sel else None,
                 identifier=f"{prefix}-{value}",
@@ -109,8 +118,11 @@ def banner(text: str, *, error: bool = False, identifier: str = "notice") -> ft.
     return tagged(
         identifier,
         ft.Container(
-            content=ft.Text(text, size=17, color=ft.Colors.ON_ERROR_CONTAINER if error
-                            else ft.Colors.ON_SECONDARY_CONTAINER),
+            content=ft.Text(
+                text,
+                size=17,
+                color=ft.Colors.ON_ERROR_CONTAINER if error else ft.Colors.ON_SECONDARY_CONTAINER,
+            ),
             bgcolor=ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER,
             padding=14,
             border_radius=12,
@@ -130,8 +142,12 @@ def scroll_body(controls: list[ft.Control], *, max_width: float = 860) -> ft.Con
     return ft.Column(
         [
             ft.Container(
-                content=ft.Column(controls, spacing=14, tight=True,
-                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                content=ft.Column(
+                    controls,
+                    spacing=14,
+                    tight=True,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                ),
                 padding=ft.Padding.symmetric(horizontal=16, vertical=12),
                 width=max_width,
             )
@@ -142,23 +158,35 @@ def scroll_body(controls: list[ft.Control], *, max_width: float = 860) -> ft.Con
     )
 
 
-def app_bar(ctx: ViewContext, title: str, *, back: bool = True,
-            actions: list[ft.Control] | None = None) -> ft.AppBar:
+def app_bar(
+    ctx: ViewContext, title: str, *, back: bool = True, actions: list[ft.Control] | None = None
+) -> ft.AppBar:
     app = ctx.app
     leading = (
-        ft.IconButton(ft.Icons.ARROW_BACK, on_click=lambda _e: app.back(),
-                      tooltip=ctx.t("nav.back"), icon_size=28)
-        if back else None
+        ft.IconButton(
+            ft.Icons.ARROW_BACK,
+            on_click=lambda _e: app.back(),
+            tooltip=ctx.t("nav.back"),
+            icon_size=28,
+        )
+        if back
+        else None
     )
     settings = [
-        tagged("lang-toggle", ft.TextButton(
-            content=ft.Text(ctx.t("nav.lang_switch"), size=16, weight=ft.FontWeight.BOLD),
-            on_click=lambda _e: app.toggle_language(),
-            tooltip=ctx.t("nav.language"),
-        )),
+        tagged(
+            "lang-toggle",
+            ft.TextButton(
+                content=ft.Text(ctx.t("nav.lang_switch"), size=16, weight=ft.FontWeight.BOLD),
+                on_click=lambda _e: app.toggle_language(),
+                tooltip=ctx.t("nav.language"),
+            ),
+        ),
         ft.IconButton(
-            {"system": ft.Icons.BRIGHTNESS_AUTO, "light": ft.Icons.LIGHT_MODE,
-             "dark": ft.Icons.DARK_MODE}[app.theme],
+            {
+                "system": ft.Icons.BRIGHTNESS_AUTO,
+                "light": ft.Icons.LIGHT_MODE,
+                "dark": ft.Icons.DARK_MODE,
+            }[app.theme],
             on_click=lambda _e: app.cycle_theme(),
             tooltip=ctx.t(f"nav.theme_{app.theme}"),
             icon_size=26,

@@ -4,6 +4,7 @@ the deal and its summary. Thin: reads ui.state.deal.DealScreen and forwards taps
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -32,8 +33,19 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _panel(content: ft.Control, *, identifier: str | None = None, tint: str | None = None
-           ) -> ft.Control:
+def _seat_setter(ctx: ViewContext, fn: Callable[[int], None]) -> Callable[[str], None]:
+    """A choice-row handler: the picked value is a seat number."""
+
+    def pick(value: str) -> None:
+        fn(int(value))
+        ctx.app.changed()
+
+    return pick
+
+
+def _panel(
+    content: ft.Control, *, identifier: str | None = None, tint: str | None = None
+) -> ft.Control:
     box = ft.Container(
         content=content,
         padding=14,
@@ -47,34 +59,66 @@ def build(ctx: ViewContext) -> View:
     app = ctx.app
     ds = app.deal
     if ds is None:
-        return View(scroll_body([body_text(ctx.t("deal.no_deal"))]), app_bar(ctx, ctx.t("app.title")))
+        return View(
+            scroll_body([body_text(ctx.t("deal.no_deal"))]), app_bar(ctx, ctx.t("app.title"))
+        )
     ds.lang = app.lang
 
     def act(fn: Callable[[], Any]) -> Callable[[Any], None]:
         def handler(_e: Any) -> None:
             fn()
             app.changed()
+
         return handler
 
     mode = ds.mode
     actions: list[ft.Control] = [
-        tagged("undo", ft.IconButton(ft.Icons.UNDO, on_click=act(ds.undo),
-                                     disabled=not ds.can_undo(), tooltip=ctx.t("nav.undo"),
-                                     icon_size=30)),
-        tagged("redo", ft.IconButton(ft.Icons.REDO, on_click=act(ds.redo),
-                                     disabled=not ds.can_redo(), tooltip=ctx.t("nav.redo"),
-                                     icon_size=30)),
-        tagged("to-score", ft.IconButton(ft.Icons.TABLE_CHART, on_click=lambda _e: app.show_score(),
-                                         tooltip=ctx.t("nav.score"), icon_size=28)),
-        tagged("to-rules", ft.IconButton(ft.Icons.MENU_BOOK, on_click=lambda _e: app.go("rules"),
-                                         tooltip=ctx.t("nav.rules"), icon_size=28)),
+        tagged(
+            "undo",
+            ft.IconButton(
+                ft.Icons.UNDO,
+                on_click=act(ds.undo),
+                disabled=not ds.can_undo(),
+                tooltip=ctx.t("nav.undo"),
+                icon_size=30,
+            ),
+        ),
+        tagged(
+            "redo",
+            ft.IconButton(
+                ft.Icons.REDO,
+                on_click=act(ds.redo),
+                disabled=not ds.can_redo(),
+                tooltip=ctx.t("nav.redo"),
+                icon_size=30,
+            ),
+        ),
+        tagged(
+            "to-score",
+            ft.IconButton(
+                ft.Icons.TABLE_CHART,
+                on_click=lambda _e: app.show_score(),
+                tooltip=ctx.t("nav.score"),
+                icon_size=28,
+            ),
+        ),
+        tagged(
+            "to-rules",
+            ft.IconButton(
+                ft.Icons.MENU_BOOK,
+                on_click=lambda _e: app.go("rules"),
+                tooltip=ctx.t("nav.rules"),
+                icon_size=28,
+            ),
+        ),
     ]
     title = ctx.t("deal.title", n=ds.deal_number)
     if mode == "setup":
         title = ctx.t("deal.setup_title", n=ds.deal_number)
     bar = app_bar(ctx, title, actions=actions)
-    bar.leading = ft.IconButton(ft.Icons.HOME, on_click=lambda _e: app.home(),
-                                tooltip=ctx.t("nav.home"), icon_size=28)
+    bar.leading = ft.IconButton(
+        ft.Icons.HOME, on_click=lambda _e: app.home(), tooltip=ctx.t("nav.home"), icon_size=28
+    )
 
     controls: list[ft.Control] = []
     if ds.notice is not None:
@@ -104,47 +148,85 @@ def build(ctx: ViewContext) -> View:
 def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     out: list[ft.Control] = []
     players = list(enumerate(ds.players))
-    out.append(section(
-        ctx.t("deal.dealer"),
-        choice_row([(str(i), n) for i, n in players],
-                   None if ds.setup_dealer is None else str(ds.setup_dealer),
-                   lambda v: (ds.set_dealer(int(v)), ctx.app.changed()), prefix="dealer"),
-        *([banner(ctx.t(ds.setup_errors["dealer"]), error=True, identifier="error-dealer")]
-          if "dealer" in ds.setup_errors else []),
-    ))
+    out.append(
+        section(
+            ctx.t("deal.dealer"),
+            choice_row(
+                [(str(i), n) for i, n in players],
+                None if ds.setup_dealer is None else str(ds.setup_dealer),
+                _seat_setter(ctx, ds.set_dealer),
+                prefix="dealer",
+            ),
+            *(
+                [banner(ctx.t(ds.setup_errors["dealer"]), error=True, identifier="error-dealer")]
+                if "dealer" in ds.setup_errors
+                else []
+            ),
+        )
+    )
     if ds.turn_up_variant:
         rank_row = ft.Row(
             [
-                big_button(r.label, act(lambda r=r: ds.set_turn_up_rank(r)),
-                           primary=ds.setup_rank is r, identifier=f"rank-{r.label}")
+                big_button(
+                    r.label,
+                    act(lambda r=r: ds.set_turn_up_rank(r)),
+                    primary=ds.setup_rank is r,
+                    identifier=f"rank-{r.label}",
+                )
                 for r in RANKS
             ],
-            wrap=True, spacing=8, run_spacing=8,
+            wrap=True,
+            spacing=8,
+            run_spacing=8,
         )
         suit_row = ft.Row(
-            [_suit_button(s, ds.setup_suit is s, act(lambda s=s: ds.set_turn_up_suit(s)))
-             for s in SUITS],
-            wrap=True, spacing=8,
+            [
+                _suit_button(s, ds.setup_suit is s, act(lambda s=s: ds.set_turn_up_suit(s)))
+                for s in SUITS
+            ],
+            wrap=True,
+            spacing=8,
         )
         card = ds.turn_up_card()
         preview: list[ft.Control] = [card_face(card, width=72)] if card else []
-        out.append(section(
-            ctx.t("deal.turn_up"),
-            body_text(ctx.t("deal.rank"), 15), rank_row,
-            body_text(ctx.t("deal.suit"), 15), suit_row,
-            *preview,
-            *([banner(ctx.t(ds.setup_errors["turn_up"]), error=True, identifier="error-turn-up")]
-              if "turn_up" in ds.setup_errors else []),
-        ))
-    out.append(big_button(ctx.t("deal.start"), act(ds.start_deal), primary=True,
-                          icon=ft.Icons.PLAY_ARROW, identifier="start-deal"))
+        out.append(
+            section(
+                ctx.t("deal.turn_up"),
+                body_text(ctx.t("deal.rank"), 15),
+                rank_row,
+                body_text(ctx.t("deal.suit"), 15),
+                suit_row,
+                *preview,
+                *(
+                    [
+                        banner(
+                            ctx.t(ds.setup_errors["turn_up"]),
+                            error=True,
+                            identifier="error-turn-up",
+                        )
+                    ]
+                    if "turn_up" in ds.setup_errors
+                    else []
+                ),
+            )
+        )
+    out.append(
+        big_button(
+            ctx.t("deal.start"),
+            act(ds.start_deal),
+            primary=True,
+            icon=ft.Icons.PLAY_ARROW,
+            identifier="start-deal",
+        )
+    )
     return out
 
 
 def _suit_button(suit: Suit, selected: bool, on_click: Any) -> ft.Control:
     face = ft.Container(
         content=suit_text(suit, 34),
-        width=64, height=56,
+        width=64,
+        height=56,
         alignment=ft.Alignment.CENTER,
         border_radius=14,
         bgcolor="#FFFDF7",
@@ -152,8 +234,13 @@ def _suit_button(suit: Suit, selected: bool, on_click: Any) -> ft.Control:
         on_click=on_click,
         ink=True,
     )
-    return ft.Semantics(identifier=f"suit-{suit.value}", label=suit.value, button=True,
-                        selected=selected, content=face)
+    return ft.Semantics(
+        identifier=f"suit-{suit.value}",
+        label=suit.value,
+        button=True,
+        selected=selected,
+        content=face,
+    )
 
 
 # ------------------------------------------------------------------------------ header
@@ -162,10 +249,14 @@ def _header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> list[
     trumps = ds.trumps()
     left: list[ft.Control] = []
     if trumps is not None:
-        left.append(ft.Column(
-            [body_text(ctx.t("deal.trumps"), 15), suit_text(trumps, 30 if compact else 56)],
-            spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True,
-        ))
+        left.append(
+            ft.Column(
+                [body_text(ctx.t("deal.trumps"), 15), suit_text(trumps, 30 if compact else 56)],
+                spacing=0,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                tight=True,
+            )
+        )
         if deal.turn_up is not None and not compact:
             left.append(card_face(deal.turn_up, width=54))
     else:
@@ -178,39 +269,61 @@ def _header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> list[
         info.append(body_text(ctx.t("deal.tricks_played", n=ds.tricks_played()), 15))
     seven = ds.dealer_seven()
     if seven is not None and not compact:
-        info.append(body_text(ctx.t("deal.seven_turned", player=ds.players[seven[0]],
-                                    points=seven[1]), 15))
+        info.append(
+            body_text(ctx.t("deal.seven_turned", player=ds.players[seven[0]], points=seven[1]), 15)
+        )
     scores = ds.deal_scores()
     totals = ds.totals()
     score_cells: list[ft.Control] = []
     for side, name in enumerate(ds.side_names):
-        score_cells.append(ft.Container(
-            content=ft.Column(
-                [
-                    ft.Text(name, size=16, weight=ft.FontWeight.W_600, no_wrap=True,
-                            overflow=ft.TextOverflow.ELLIPSIS),
-                    tagged(f"deal-score-{side}",
-                           ft.Text(str(scores[side]), size=34 if not compact else 24,
-                                   weight=ft.FontWeight.BOLD)),
-                    tagged(f"total-{side}",
-                           body_text(f"{ctx.t('deal.match_points')}: {totals[side]}", 14)),
-                ],
-                spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            ),
-            padding=ft.Padding.symmetric(horizontal=10, vertical=4),
-            border_radius=12,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-        ))
+        score_cells.append(
+            ft.Container(
+                content=ft.Column(
+                    [
+                        ft.Text(
+                            name,
+                            size=16,
+                            weight=ft.FontWeight.W_600,
+                            no_wrap=True,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        tagged(
+                            f"deal-score-{side}",
+                            ft.Text(
+                                str(scores[side]),
+                                size=34 if not compact else 24,
+                                weight=ft.FontWeight.BOLD,
+                            ),
+                        ),
+                        tagged(
+                            f"total-{side}",
+                            body_text(f"{ctx.t('deal.match_points')}: {totals[side]}", 14),
+                        ),
+                    ],
+                    spacing=0,
+                    tight=True,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+                border_radius=12,
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+            )
+        )
     return [
-        _panel(ft.Row(
-            [
-                ft.Row(left, spacing=12, tight=True),
-                ft.Column(info, spacing=2, tight=True),
-                ft.Row(score_cells, spacing=8, wrap=True, tight=True),
-            ],
-            wrap=True, spacing=18, run_spacing=10,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        ), identifier="deal-header")
+        _panel(
+            ft.Row(
+                [
+                    ft.Row(left, spacing=12, tight=True),
+                    ft.Column(info, spacing=2, tight=True),
+                    ft.Row(score_cells, spacing=8, wrap=True, tight=True),
+                ],
+                wrap=True,
+                spacing=18,
+                run_spacing=10,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            identifier="deal-header",
+        )
     ]
 
 
@@ -218,29 +331,49 @@ def _header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> list[
 def _ruling(ctx: ViewContext, ds: DealScreen, r: RulingView, act: Any) -> ft.Control:
     head = ctx.t("ruling.accepted") if r.accepted else ctx.t("ruling.rejected")
     rows: list[ft.Control] = [
-        ft.Row([
-            ft.Icon(ft.Icons.CHECK_CIRCLE if r.accepted else ft.Icons.GAVEL, size=28,
-                    color=ft.Colors.PRIMARY if r.accepted else ft.Colors.ERROR),
-            ft.Text(head, size=20, weight=ft.FontWeight.BOLD),
-            ft.Text(f"{ctx.t('ruling.rule', rule=r.rule)} · {r.rule_title}", size=16),
-        ], wrap=True, spacing=8),
+        ft.Row(
+            [
+                ft.Icon(
+                    ft.Icons.CHECK_CIRCLE if r.accepted else ft.Icons.GAVEL,
+                    size=28,
+                    color=ft.Colors.PRIMARY if r.accepted else ft.Colors.ERROR,
+                ),
+                ft.Text(head, size=20, weight=ft.FontWeight.BOLD),
+                ft.Text(f"{ctx.t('ruling.rule', rule=r.rule)} · {r.rule_title}", size=16),
+            ],
+            wrap=True,
+            spacing=8,
+        ),
         tagged("ruling-text", ft.Text(r.text, size=18)),
     ]
     if r.why:
-        rows.append(tagged("ruling-why", ft.Text(ctx.t("ruling.why", text=r.why), size=16,
-                                                  italic=True)))
+        rows.append(
+            tagged("ruling-why", ft.Text(ctx.t("ruling.why", text=r.why), size=16, italic=True))
+        )
     buttons: list[ft.Control] = []
     if not r.accepted and r.proposes and r.player is not None:
-        buttons.append(big_button(
-            ctx.t("ruling.apply_penalty", penalty=backend.rule_title(r.proposes, ctx.app.lang),
-                  player=ds.players[r.player]),
-            act(ds.accept_proposed), danger=True, icon=ft.Icons.REPORT,
-            identifier="apply-proposed"))
-    buttons.append(big_button(ctx.t("ruling.dismiss"), act(ds.dismiss_ruling),
-                              identifier="dismiss-ruling"))
+        buttons.append(
+            big_button(
+                ctx.t(
+                    "ruling.apply_penalty",
+                    penalty=backend.rule_title(r.proposes, ctx.app.lang),
+                    player=ds.players[r.player],
+                ),
+                act(ds.accept_proposed),
+                danger=True,
+                icon=ft.Icons.REPORT,
+                identifier="apply-proposed",
+            )
+        )
+    buttons.append(
+        big_button(ctx.t("ruling.dismiss"), act(ds.dismiss_ruling), identifier="dismiss-ruling")
+    )
     rows.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
-    return _panel(ft.Column(rows, spacing=8, tight=True), identifier="ruling",
-                  tint=ft.Colors.SECONDARY_CONTAINER if r.accepted else ft.Colors.ERROR_CONTAINER)
+    return _panel(
+        ft.Column(rows, spacing=8, tight=True),
+        identifier="ruling",
+        tint=ft.Colors.SECONDARY_CONTAINER if r.accepted else ft.Colors.ERROR_CONTAINER,
+    )
 
 
 # ------------------------------------------------------------------------------ players
@@ -254,55 +387,126 @@ def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
         pend: list[ft.Control] = []
         for i, p in enumerate(ds.pending(seat)):
             meld = cap(backend.meld_name(p.meld, ctx.app.lang))
-            pend.append(ft.Row([
-                ft.Text(ctx.t("deal.pending", meld=meld, points=p.points), size=16),
-                inline_cards(list(p.cards), 16),
-                big_button(ctx.t("deal.pending_score", meld=meld, points=p.points),
-                           act(lambda seat=seat, i=i: ds.score_pending(seat, i)),
-                           identifier=f"score-pending-{seat}-{i}"),
-            ], wrap=True, spacing=8))
+            pend.append(
+                ft.Row(
+                    [
+                        ft.Text(ctx.t("deal.pending", meld=meld, points=p.points), size=16),
+                        inline_cards(list(p.cards), 16),
+                        big_button(
+                            ctx.t("deal.pending_score", meld=meld, points=p.points),
+                            act(lambda seat=seat, i=i: ds.score_pending(seat, i)),
+                            identifier=f"score-pending-{seat}-{i}",
+                        ),
+                    ],
+                    wrap=True,
+                    spacing=8,
+                )
+            )
         buttons: list[ft.Control] = []
         if tracks_tricks:
-            buttons.append(big_button(ctx.t("deal.won_trick"), act(lambda s=seat: ds.trick(s)),
-                                      primary=True, icon=ft.Icons.BACK_HAND,
-                                      identifier=f"trick-{seat}"))
+            buttons.append(
+                big_button(
+                    ctx.t("deal.won_trick"),
+                    act(lambda s=seat: ds.trick(s)),
+                    primary=True,
+                    icon=ft.Icons.BACK_HAND,
+                    identifier=f"trick-{seat}",
+                )
+            )
         if not phase2:
-            buttons.append(big_button(ctx.t("deal.declare"),
-                                      act(lambda s=seat: ds.open_picker(s)),
-                                      primary=not tracks_tricks, icon=ft.Icons.STYLE,
-                                      identifier=f"declare-{seat}"))
+            buttons.append(
+                big_button(
+                    ctx.t("deal.declare"),
+                    act(lambda s=seat: ds.open_picker(s)),
+                    primary=not tracks_tricks,
+                    icon=ft.Icons.STYLE,
+                    identifier=f"declare-{seat}",
+                )
+            )
             if ds.trumps() is not None:
-                buttons.append(big_button(ctx.t("deal.seven"), act(lambda s=seat: ds.seven(s)),
-                                          identifier=f"seven-{seat}"))
-        buttons.append(big_button(ctx.t("deal.penalty"), act(lambda s=seat: ds.open_penalty(s)),
-                                  icon=ft.Icons.REPORT, identifier=f"penalty-{seat}"))
-        out.append(_panel(ft.Column([
-            ft.Row([heading(name, 21),
-                    body_text(ctx.t("deal.table"), 15, color=ft.Colors.ON_SURFACE_VARIANT)],
-                   spacing=12, wrap=True),
-            tagged(f"table-{seat}", ft.Row(faces, wrap=True, spacing=6, run_spacing=6)
-                   if faces else body_text(ctx.t("deal.table_empty"), 15,
-                                           color=ft.Colors.ON_SURFACE_VARIANT)),
-            *pend,
-            ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
-        ], spacing=10, tight=True), identifier=f"player-{seat}"))
+                buttons.append(
+                    big_button(
+                        ctx.t("deal.seven"),
+                        act(lambda s=seat: ds.seven(s)),
+                        identifier=f"seven-{seat}",
+                    )
+                )
+        buttons.append(
+            big_button(
+                ctx.t("deal.penalty"),
+                act(lambda s=seat: ds.open_penalty(s)),
+                icon=ft.Icons.REPORT,
+                identifier=f"penalty-{seat}",
+            )
+        )
+        out.append(
+            _panel(
+                ft.Column(
+                    [
+                        ft.Row(
+                            [
+                                heading(name, 21),
+                                body_text(
+                                    ctx.t("deal.table"), 15, color=ft.Colors.ON_SURFACE_VARIANT
+                                ),
+                            ],
+                            spacing=12,
+                            wrap=True,
+                        ),
+                        tagged(
+                            f"table-{seat}",
+                            ft.Row(faces, wrap=True, spacing=6, run_spacing=6)
+                            if faces
+                            else body_text(
+                                ctx.t("deal.table_empty"), 15, color=ft.Colors.ON_SURFACE_VARIANT
+                            ),
+                        ),
+                        *pend,
+                        ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+                    ],
+                    spacing=10,
+                    tight=True,
+                ),
+                identifier=f"player-{seat}",
+            )
+        )
     return out
 
 
 def _deal_actions(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     buttons: list[ft.Control] = []
     if ds.tracking == "melds" and ds.phase() == 1:
-        buttons.append(big_button(ctx.t("deal.stock_exhausted"), act(ds.stock_exhausted),
-                                  icon=ft.Icons.LAYERS_CLEAR, identifier="stock-exhausted"))
-    buttons.append(big_button(ctx.t("deal.end"), act(ds.open_end), primary=True,
-                              icon=ft.Icons.FLAG, identifier="end-deal"))
+        buttons.append(
+            big_button(
+                ctx.t("deal.stock_exhausted"),
+                act(ds.stock_exhausted),
+                icon=ft.Icons.LAYERS_CLEAR,
+                identifier="stock-exhausted",
+            )
+        )
+    buttons.append(
+        big_button(
+            ctx.t("deal.end"),
+            act(ds.open_end),
+            primary=True,
+            icon=ft.Icons.FLAG,
+            identifier="end-deal",
+        )
+    )
     last = ds.last_entry()
     out: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)]
     if last is not None and ds.ruling is None:
         _, ruling = last
-        out.append(tagged("last-entry", body_text(
-            f"{ctx.t('deal.last_event')}: {backend.ruling_text(ruling, ctx.app.lang)}", 15,
-            color=ft.Colors.ON_SURFACE_VARIANT)))
+        out.append(
+            tagged(
+                "last-entry",
+                body_text(
+                    f"{ctx.t('deal.last_event')}: {backend.ruling_text(ruling, ctx.app.lang)}",
+                    15,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+            )
+        )
     return out
 
 
@@ -314,17 +518,30 @@ def _penalty_panel(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     buttons: list[ft.Control] = []
     for pid, amount in ds.penalties():
         pts = ctx.t("penalty.all_points") if amount == "all" else str(amount)
-        buttons.append(big_button(
-            f"{backend.rule_title(pid, lang)} · {pts}",
-            act(lambda pid=pid: ds.penalty(seat, pid)),
-            danger=True, identifier=f"offence-{pid}"))
-    buttons.append(big_button(ctx.t("penalty.cancel"), act(ds.close_penalty),
-                              identifier="penalty-cancel"))
-    return _panel(ft.Column([
-        heading(ctx.t("penalty.title", player=ds.players[seat]), 20),
-        body_text(ctx.t("penalty.choose")),
-        ft.Column(buttons, spacing=8, tight=True),
-    ], spacing=10, tight=True), identifier="penalty-panel", tint=ft.Colors.ERROR_CONTAINER)
+        buttons.append(
+            big_button(
+                f"{backend.rule_title(pid, lang)} · {pts}",
+                act(lambda pid=pid: ds.penalty(seat, pid)),
+                danger=True,
+                identifier=f"offence-{pid}",
+            )
+        )
+    buttons.append(
+        big_button(ctx.t("penalty.cancel"), act(ds.close_penalty), identifier="penalty-cancel")
+    )
+    return _panel(
+        ft.Column(
+            [
+                heading(ctx.t("penalty.title", player=ds.players[seat]), 20),
+                body_text(ctx.t("penalty.choose")),
+                ft.Column(buttons, spacing=8, tight=True),
+            ],
+            spacing=10,
+            tight=True,
+        ),
+        identifier="penalty-panel",
+        tint=ft.Colors.ERROR_CONTAINER,
+    )
 
 
 # ------------------------------------------------------------------------------ picker
@@ -339,114 +556,254 @@ def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     for i, c in enumerate(table):
         k = seen.get(c.code, 0)
         seen[c.code] = k + 1
-        table_faces.append(card_face(
-            c, width=52, selected=i in p.table_idx, on_click=act(lambda i=i: ds.toggle_table(i)),
-            identifier=f"table-card-{c.code}-{k}", label=str(c)))
+        table_faces.append(
+            card_face(
+                c,
+                width=52,
+                selected=i in p.table_idx,
+                on_click=act(lambda i=i: ds.toggle_table(i)),
+                identifier=f"table-card-{c.code}-{k}",
+                label=str(c),
+            )
+        )
     chosen: list[ft.Control] = [
-        card_face(c, width=52, selected=True, on_click=act(lambda i=i: ds.remove_new(i)),
-                  identifier=f"chosen-{i}", label=ctx.t("picker.remove", card=str(c)))
+        card_face(
+            c,
+            width=52,
+            selected=True,
+            on_click=act(lambda i=i: ds.remove_new(i)),
+            identifier=f"chosen-{i}",
+            label=ctx.t("picker.remove", card=str(c)),
+        )
         for i, c in enumerate(p.new)
     ]
     reused = [table[i] for i in sorted(p.table_idx) if i < len(table)]
     grid_rows: list[ft.Control] = []
     for suit in SUITS:
-        grid_rows.append(ft.Row(
-            [card_face(Card(r, suit), width=48, on_click=act(lambda c=Card(r, suit): ds.add_new(c)),
-                       identifier=f"pick-{Card(r, suit).code}", label=str(Card(r, suit)))
-             for r in RANKS],
-            wrap=True, spacing=6, run_spacing=6,
-        ))
+        grid_rows.append(
+            ft.Row(
+                [_pick_face(Card(r, suit), act(partial(ds.add_new, Card(r, suit)))) for r in RANKS],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
+            )
+        )
     options = ds.options()
     opt_controls: list[ft.Control] = []
     for o in options:
         meld = cap(backend.meld_name(o.meld, lang))
         if o.accepted:
-            opt_controls.append(big_button(ctx.t("picker.declare_as", meld=meld, points=o.points),
-                                           act(lambda m=o.meld: ds.declare(m)), primary=True,
-                                           icon=ft.Icons.CHECK, identifier=f"option-{o.meld}"))
+            opt_controls.append(
+                big_button(
+                    ctx.t("picker.declare_as", meld=meld, points=o.points),
+                    act(lambda m=o.meld: ds.declare(m)),
+                    primary=True,
+                    icon=ft.Icons.CHECK,
+                    identifier=f"option-{o.meld}",
+                )
+            )
         else:
-            opt_controls.append(ft.Column([
-                big_button(ctx.t("picker.option_blocked", meld=meld),
-                           act(lambda m=o.meld: ds.declare(m)), icon=ft.Icons.BLOCK,
-                           identifier=f"option-{o.meld}"),
-                body_text(backend.ruling_text(o.ruling, lang), 15, color=ft.Colors.ERROR),
-            ], spacing=4, tight=True))
+            opt_controls.append(
+                ft.Column(
+                    [
+                        big_button(
+                            ctx.t("picker.option_blocked", meld=meld),
+                            act(lambda m=o.meld: ds.declare(m)),
+                            icon=ft.Icons.BLOCK,
+                            identifier=f"option-{o.meld}",
+                        ),
+                        body_text(backend.ruling_text(o.ruling, lang), 15, color=ft.Colors.ERROR),
+                    ],
+                    spacing=4,
+                    tight=True,
+                )
+            )
     if (p.new or p.table_idx) and not options:
         opt_controls.append(tagged("options-none", body_text(ctx.t("picker.options_none"), 16)))
-        opt_controls.append(big_button(ctx.t("deal.declare"), act(lambda: ds.declare(None)),
-                                       icon=ft.Icons.GAVEL, identifier="declare-anyway"))
+        opt_controls.append(
+            big_button(
+                ctx.t("deal.declare"),
+                act(lambda: ds.declare(None)),
+                icon=ft.Icons.GAVEL,
+                identifier="declare-anyway",
+            )
+        )
     summary: list[ft.Control] = []
     if reused:
-        summary.append(ft.Row([body_text(ctx.t("picker.reused"), 15), inline_cards(reused, 18)],
-                              spacing=8, wrap=True))
+        summary.append(
+            ft.Row(
+                [body_text(ctx.t("picker.reused"), 15), inline_cards(reused, 18)],
+                spacing=8,
+                wrap=True,
+            )
+        )
     return [
         heading(ctx.t("picker.title", player=name), 22),
-        section(ctx.t("picker.table_cards", player=name),
-                ft.Row(table_faces, wrap=True, spacing=6, run_spacing=6) if table_faces
-                else body_text(ctx.t("picker.table_none"), 15)),
-        section(ctx.t("picker.chosen"),
-                ft.Row(chosen, wrap=True, spacing=6, run_spacing=6) if chosen
-                else body_text(ctx.t("picker.chosen_none"), 15), *summary),
-        _panel(ft.Column([heading(ctx.t("picker.options"), 19), *opt_controls]
-                         if opt_controls else [heading(ctx.t("picker.options"), 19),
-                                               body_text(ctx.t("picker.chosen_none"), 15)],
-                         spacing=8, tight=True), identifier="options"),
+        section(
+            ctx.t("picker.table_cards", player=name),
+            ft.Row(table_faces, wrap=True, spacing=6, run_spacing=6)
+            if table_faces
+            else body_text(ctx.t("picker.table_none"), 15),
+        ),
+        section(
+            ctx.t("picker.chosen"),
+            ft.Row(chosen, wrap=True, spacing=6, run_spacing=6)
+            if chosen
+            else body_text(ctx.t("picker.chosen_none"), 15),
+            *summary,
+        ),
+        _panel(
+            ft.Column(
+                [heading(ctx.t("picker.options"), 19), *opt_controls]
+                if opt_controls
+                else [
+                    heading(ctx.t("picker.options"), 19),
+                    body_text(ctx.t("picker.chosen_none"), 15),
+                ],
+                spacing=8,
+                tight=True,
+            ),
+            identifier="options",
+        ),
         section(ctx.t("picker.hand"), *grid_rows),
-        ft.Row([
-            big_button(ctx.t("picker.clear"), act(ds.clear_picker), identifier="picker-clear"),
-            big_button(ctx.t("picker.cancel"), act(ds.close_picker), icon=ft.Icons.CLOSE,
-                       identifier="picker-cancel"),
-        ], wrap=True, spacing=8),
+        ft.Row(
+            [
+                big_button(ctx.t("picker.clear"), act(ds.clear_picker), identifier="picker-clear"),
+                big_button(
+                    ctx.t("picker.cancel"),
+                    act(ds.close_picker),
+                    icon=ft.Icons.CLOSE,
+                    identifier="picker-cancel",
+                ),
+            ],
+            wrap=True,
+            spacing=8,
+        ),
     ]
+
+
+def _pick_face(card: Card, on_click: Any) -> ft.Control:
+    return card_face(
+        card, width=48, on_click=on_click, identifier=f"pick-{card.code}", label=str(card)
+    )
 
 
 # ------------------------------------------------------------------------------ end / summary
 def _end(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     out: list[ft.Control] = [heading(ctx.t("end.title", n=ds.deal_number), 22)]
     if ds.needs_last_trick():
-        out.append(section(
-            ctx.t("end.last_trick"),
-            body_text(ctx.t("end.last_trick_help", points=ds.last_trick_points()), 15),
-            choice_row([(str(i), n) for i, n in enumerate(ds.players)],
-                       None if ds.end_last is None else str(ds.end_last),
-                       lambda v: (ds.set_last_trick(int(v)), ctx.app.changed()), prefix="last"),
-            *([banner(ctx.t(ds.end_errors["last_trick"]), error=True,
-                      identifier="error-last-trick")] if "last_trick" in ds.end_errors else []),
-        ))
+        out.append(
+            section(
+                ctx.t("end.last_trick"),
+                body_text(ctx.t("end.last_trick_help", points=ds.last_trick_points()), 15),
+                choice_row(
+                    [(str(i), n) for i, n in enumerate(ds.players)],
+                    None if ds.end_last is None else str(ds.end_last),
+                    _seat_setter(ctx, ds.set_last_trick),
+                    prefix="last",
+                ),
+                *(
+                    [
+                        banner(
+                            ctx.t(ds.end_errors["last_trick"]),
+                            error=True,
+                            identifier="error-last-trick",
+                        )
+                    ]
+                    if "last_trick" in ds.end_errors
+                    else []
+                ),
+            )
+        )
     if ds.needs_brisques():
         rows: list[ft.Control] = []
         for seat, name in enumerate(ds.players):
             n = ds.end_counts[seat] if seat < len(ds.end_counts) else 0
-            rows.append(ft.Row([
-                ft.Text(name, size=18, width=160, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
-                tagged(f"brisque-minus-{seat}", ft.IconButton(
-                    ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=40,
-                    on_click=act(lambda s=seat: ds.step_brisques(s, -1)),
-                    tooltip=ctx.t("end.minus", player=name))),
-                tagged(f"brisque-count-{seat}", ft.Text(str(n), size=30, width=56,
-                                                        text_align=ft.TextAlign.CENTER,
-                                                        weight=ft.FontWeight.BOLD)),
-                tagged(f"brisque-plus-{seat}", ft.IconButton(
-                    ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=40,
-                    on_click=act(lambda s=seat: ds.step_brisques(s, 1)),
-                    tooltip=ctx.t("end.plus", player=name))),
-            ], spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+            rows.append(
+                ft.Row(
+                    [
+                        ft.Text(
+                            name,
+                            size=18,
+                            width=160,
+                            no_wrap=True,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        tagged(
+                            f"brisque-minus-{seat}",
+                            ft.IconButton(
+                                ft.Icons.REMOVE_CIRCLE_OUTLINE,
+                                icon_size=40,
+                                on_click=act(lambda s=seat: ds.step_brisques(s, -1)),
+                                tooltip=ctx.t("end.minus", player=name),
+                            ),
+                        ),
+                        tagged(
+                            f"brisque-count-{seat}",
+                            ft.Text(
+                                str(n),
+                                size=30,
+                                width=56,
+                                text_align=ft.TextAlign.CENTER,
+                                weight=ft.FontWeight.BOLD,
+                            ),
+                        ),
+                        tagged(
+                            f"brisque-plus-{seat}",
+                            ft.IconButton(
+                                ft.Icons.ADD_CIRCLE_OUTLINE,
+                                icon_size=40,
+                                on_click=act(lambda s=seat: ds.step_brisques(s, 1)),
+                                tooltip=ctx.t("end.plus", player=name),
+                            ),
+                        ),
+                    ],
+                    spacing=6,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                )
+            )
         total, want = ds.brisques_sum(), ds.brisques_expected()
         ok = total == want
-        rows.append(tagged("brisque-total", ft.Text(
-            f"{ctx.t('end.brisques_total', sum=total, expected=want)} · "
-            + (ctx.t("end.brisques_ok") if ok
-               else ctx.t("end.brisques_mismatch", expected=want, sum=total)),
-            size=17, color=ft.Colors.PRIMARY if ok else ft.Colors.ERROR)))
+        rows.append(
+            tagged(
+                "brisque-total",
+                ft.Text(
+                    f"{ctx.t('end.brisques_total', sum=total, expected=want)} · "
+                    + (
+                        ctx.t("end.brisques_ok")
+                        if ok
+                        else ctx.t("end.brisques_mismatch", expected=want, sum=total)
+                    ),
+                    size=17,
+                    color=ft.Colors.PRIMARY if ok else ft.Colors.ERROR,
+                ),
+            )
+        )
         if "brisques" in ds.end_errors:
-            rows.append(banner(ctx.t("end.brisques_mismatch", expected=want, sum=total),
-                               error=True, identifier="error-brisques"))
+            rows.append(
+                banner(
+                    ctx.t("end.brisques_mismatch", expected=want, sum=total),
+                    error=True,
+                    identifier="error-brisques",
+                )
+            )
         out.append(section(ctx.t("end.brisques"), *rows))
-    out.append(ft.Row([
-        big_button(ctx.t("end.finish"), act(ds.finish_deal), primary=True, icon=ft.Icons.DONE_ALL,
-                   identifier="finish-deal"),
-        big_button(ctx.t("picker.cancel"), act(ds.cancel_end), identifier="end-cancel"),
-    ], wrap=True, spacing=8))
+    out.append(
+        ft.Row(
+            [
+                big_button(
+                    ctx.t("end.finish"),
+                    act(ds.finish_deal),
+                    primary=True,
+                    icon=ft.Icons.DONE_ALL,
+                    identifier="finish-deal",
+                ),
+                big_button(ctx.t("picker.cancel"), act(ds.cancel_end), identifier="end-cancel"),
+            ],
+            wrap=True,
+            spacing=8,
+        )
+    )
     return out
 
 
@@ -456,24 +813,66 @@ def _summary(ctx: ViewContext, ds: DealScreen, act: Any, *, finished: bool) -> l
     scores = ds.deal_scores()
     out: list[ft.Control] = [heading(ctx.t("summary.title", n=ds.deal_number), 24)]
     for side, s in enumerate(result.sides):
-        out.append(tagged(f"summary-{side}", ft.Text(
-            ctx.t("summary.row", name=s.name, points=scores[side], total=s.total), size=20)))
+        out.append(
+            tagged(
+                f"summary-{side}",
+                ft.Text(
+                    ctx.t("summary.row", name=s.name, points=scores[side], total=s.total), size=20
+                ),
+            )
+        )
     if result.finished and result.winner:
-        out.append(_panel(ft.Column([
-            ft.Text(ctx.t("summary.winner", name=result.winner), size=26,
-                    weight=ft.FontWeight.BOLD),
-            *([body_text(ctx.t("score.tie_rule", rule=result.decided_by,
-                               title=backend.rule_title(result.decided_by, app.lang)))]
-              if result.decided_by else []),
-        ], tight=True), identifier="winner", tint=ft.Colors.PRIMARY_CONTAINER))
+        out.append(
+            _panel(
+                ft.Column(
+                    [
+                        ft.Text(
+                            ctx.t("summary.winner", name=result.winner),
+                            size=26,
+                            weight=ft.FontWeight.BOLD,
+                        ),
+                        *(
+                            [
+                                body_text(
+                                    ctx.t(
+                                        "score.tie_rule",
+                                        rule=result.decided_by,
+                                        title=backend.rule_title(result.decided_by, app.lang),
+                                    )
+                                )
+                            ]
+                            if result.decided_by
+                            else []
+                        ),
+                    ],
+                    tight=True,
+                ),
+                identifier="winner",
+                tint=ft.Colors.PRIMARY_CONTAINER,
+            )
+        )
     buttons: list[ft.Control] = []
     if not finished:
-        buttons.append(big_button(ctx.t("summary.next_deal"), act(ds.next_deal), primary=True,
-                                  icon=ft.Icons.SKIP_NEXT, identifier="next-deal"))
-    buttons.append(big_button(ctx.t("summary.score_sheet"), lambda _e: app.show_score(),
-                              icon=ft.Icons.TABLE_CHART, identifier="summary-score"))
+        buttons.append(
+            big_button(
+                ctx.t("summary.next_deal"),
+                act(ds.next_deal),
+                primary=True,
+                icon=ft.Icons.SKIP_NEXT,
+                identifier="next-deal",
+            )
+        )
+    buttons.append(
+        big_button(
+            ctx.t("summary.score_sheet"),
+            lambda _e: app.show_score(),
+            icon=ft.Icons.TABLE_CHART,
+            identifier="summary-score",
+        )
+    )
     out.append(ft.Row(buttons, wrap=True, spacing=8))
     if ds.ruling is not None:
-        out.append(tagged("last-entry", body_text(ds.ruling.text, 15,
-                                                  color=ft.Colors.ON_SURFACE_VARIANT)))
+        out.append(
+            tagged("last-entry", body_text(ds.ruling.text, 15, color=ft.Colors.ON_SURFACE_VARIANT))
+        )
     return out

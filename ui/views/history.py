@@ -15,6 +15,7 @@ from ui.views.common import (
     heading,
     scroll_body,
     tagged,
+    with_args,
 )
 from ui.views.score import sheet_controls
 
@@ -29,23 +30,55 @@ def build(ctx: ViewContext) -> View:
     if not matches:
         out.append(body_text(ctx.t("history.empty")))
     for m in matches:
-        status = (ctx.t("history.finished", winner=m.winner) if m.finished
-                  else ctx.t("history.unfinished"))
-        out.append(tagged(f"match-{m.id}", ft.Container(
-            content=ft.Column([
-                ft.Text(" — ".join(m.sides), size=19, weight=ft.FontWeight.W_600),
-                body_text(ctx.t("history.created", date=m.created,
-                                variant=ctx.t(f"variant.{m.variant}")), 15),
-                body_text(f"{' : '.join(str(t) for t in m.totals)} · {status}", 16),
-                ft.Row([
-                    big_button(ctx.t("history.open"), lambda _e, i=m.id: app.view_match(i),
-                               icon=ft.Icons.TABLE_CHART, identifier=f"open-{m.id}"),
-                    big_button(ctx.t("history.export"), lambda _e, i=m.id: _export(ctx, i),
-                               icon=ft.Icons.DOWNLOAD, identifier=f"export-{m.id}"),
-                ], wrap=True, spacing=8),
-            ], spacing=6, tight=True),
-            padding=14, border_radius=14, bgcolor=ft.Colors.SURFACE_CONTAINER,
-        )))
+        status = (
+            ctx.t("history.finished", winner=m.winner)
+            if m.finished
+            else ctx.t("history.unfinished")
+        )
+        out.append(
+            tagged(
+                f"match-{m.id}",
+                ft.Container(
+                    content=ft.Column(
+                        [
+                            ft.Text(" — ".join(m.sides), size=19, weight=ft.FontWeight.W_600),
+                            body_text(
+                                ctx.t(
+                                    "history.created",
+                                    date=m.created,
+                                    variant=ctx.t(f"variant.{m.variant}"),
+                                ),
+                                15,
+                            ),
+                            body_text(f"{' : '.join(str(t) for t in m.totals)} · {status}", 16),
+                            ft.Row(
+                                [
+                                    big_button(
+                                        ctx.t("history.open"),
+                                        with_args(app.view_match, m.id),
+                                        icon=ft.Icons.TABLE_CHART,
+                                        identifier=f"open-{m.id}",
+                                    ),
+                                    big_button(
+                                        ctx.t("history.export"),
+                                        with_args(_export, ctx, m.id),
+                                        icon=ft.Icons.DOWNLOAD,
+                                        identifier=f"export-{m.id}",
+                                    ),
+                                ],
+                                wrap=True,
+                                spacing=8,
+                            ),
+                        ],
+                        spacing=6,
+                        tight=True,
+                    ),
+                    padding=14,
+                    border_radius=14,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER,
+                ),
+            )
+        )
     return View(scroll_body(out), app_bar(ctx, ctx.t("history.title")))
 
 
@@ -61,14 +94,21 @@ def build_match(ctx: ViewContext) -> View:
     if app.notice is not None:
         out.append(banner(ctx.t(app.notice.key, **app.notice.args), error=app.notice.error))
     if viewed is None:
-        return View(scroll_body([body_text(ctx.t("history.empty"))]),
-                    app_bar(ctx, ctx.t("history.title")))
+        return View(
+            scroll_body([body_text(ctx.t("history.empty"))]), app_bar(ctx, ctx.t("history.title"))
+        )
     m = viewed.match
     out.append(heading(" — ".join(m.side_names), 22))
     out.append(body_text(ctx.t("history.readonly"), 15, color=ft.Colors.ON_SURFACE_VARIANT))
     out += sheet_controls(ctx, score_sheet(m, app.lang), prefix="hist")
-    out.append(big_button(ctx.t("history.export"), lambda _e: _export(ctx, viewed.match_id),
-                          icon=ft.Icons.DOWNLOAD, identifier="export-viewed"))
+    out.append(
+        big_button(
+            ctx.t("history.export"),
+            lambda _e: _export(ctx, viewed.match_id),
+            icon=ft.Icons.DOWNLOAD,
+            identifier="export-viewed",
+        )
+    )
     return View(scroll_body(out), app_bar(ctx, ctx.t("score.title")))
 
 
@@ -81,20 +121,52 @@ def build_stats(ctx: ViewContext) -> View:
     if not stats:
         out.append(body_text(ctx.t("stats.empty")))
     else:
-        head = [ctx.t("stats.player"), ctx.t("stats.matches"), ctx.t("stats.wins"),
-                ctx.t("stats.best_deal"), ctx.t("stats.average")]
-        rows = [ft.Row([ft.Text(h, size=16, weight=ft.FontWeight.BOLD, width=w)
-                        for h, w in zip(head, WIDTHS, strict=True)], spacing=8)]
+        head = [
+            ctx.t("stats.player"),
+            ctx.t("stats.matches"),
+            ctx.t("stats.wins"),
+            ctx.t("stats.best_deal"),
+            ctx.t("stats.average"),
+        ]
+        rows: list[ft.Control] = [
+            ft.Row(
+                [
+                    ft.Text(h, size=16, weight=ft.FontWeight.BOLD, width=w)
+                    for h, w in zip(head, WIDTHS, strict=True)
+                ],
+                spacing=8,
+            )
+        ]
         for s in stats:
-            vals = [s.name, str(s.matches), str(s.wins),
-                    "—" if s.best_deal is None else str(s.best_deal),
-                    "—" if s.average is None else f"{s.average:.0f}"]
-            rows.append(tagged(f"stat-{s.name}", ft.Row(
-                [ft.Text(v, size=17, width=w, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
-                 for v, w in zip(vals, WIDTHS, strict=True)], spacing=8)))
-        out.append(ft.Container(
-            content=ft.Row([ft.Column(rows, spacing=8, tight=True)], scroll=ft.ScrollMode.AUTO),
-            padding=14, border_radius=14, bgcolor=ft.Colors.SURFACE_CONTAINER))
+            vals = [
+                s.name,
+                str(s.matches),
+                str(s.wins),
+                "—" if s.best_deal is None else str(s.best_deal),
+                "—" if s.average is None else f"{s.average:.0f}",
+            ]
+            rows.append(
+                tagged(
+                    f"stat-{s.name}",
+                    ft.Row(
+                        [
+                            ft.Text(
+                                v, size=17, width=w, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS
+                            )
+                            for v, w in zip(vals, WIDTHS, strict=True)
+                        ],
+                        spacing=8,
+                    ),
+                )
+            )
+        out.append(
+            ft.Container(
+                content=ft.Row([ft.Column(rows, spacing=8, tight=True)], scroll=ft.ScrollMode.AUTO),
+                padding=14,
+                border_radius=14,
+                bgcolor=ft.Colors.SURFACE_CONTAINER,
+            )
+        )
     return View(scroll_body(out), app_bar(ctx, ctx.t("stats.title")))
 
 

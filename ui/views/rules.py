@@ -19,21 +19,52 @@ def build(ctx: ViewContext) -> View:
         rs.set_query(str(e.control.value or ""))
         app.changed()
 
-    out.append(tagged("rules-search", ft.TextField(
-        label=ctx.t("rules.search"), value=rs.query, prefix_icon=ft.Icons.SEARCH,
-        on_change=on_search, text_size=18)))
+    out.append(
+        tagged(
+            "rules-search",
+            ft.TextField(
+                label=ctx.t("rules.search"),
+                value=rs.query,
+                prefix_icon=ft.Icons.SEARCH,
+                on_change=on_search,
+                text_size=18,
+            ),
+        )
+    )
     if not rs.query:
-        out.append(heading(ctx.t("rules.combinations", variant=ctx.t(f"variant.{rs.variant_id()}")), 20))
-        rows: list[ft.Control] = [ft.Row([
-            ft.Text(ctx.t("rules.combination"), size=17, weight=ft.FontWeight.BOLD, expand=True),
-            ft.Text(ctx.t("rules.points"), size=17, weight=ft.FontWeight.BOLD),
-        ])]
+        out.append(
+            heading(ctx.t("rules.combinations", variant=ctx.t(f"variant.{rs.variant_id()}")), 20)
+        )
+        rows: list[ft.Control] = [
+            ft.Row(
+                [
+                    ft.Text(
+                        ctx.t("rules.combination"), size=17, weight=ft.FontWeight.BOLD, expand=True
+                    ),
+                    ft.Text(ctx.t("rules.points"), size=17, weight=ft.FontWeight.BOLD),
+                ]
+            )
+        ]
         for name, points in rs.combinations():
-            rows.append(ft.Row([ft.Text(name, size=17, expand=True),
-                                ft.Text(str(points), size=17, weight=ft.FontWeight.W_600)]))
-        out.append(tagged("combination-table", ft.Container(
-            content=ft.Column(rows, spacing=6, tight=True), padding=14, border_radius=14,
-            bgcolor=ft.Colors.SURFACE_CONTAINER)))
+            rows.append(
+                ft.Row(
+                    [
+                        ft.Text(name, size=17, expand=True),
+                        ft.Text(str(points), size=17, weight=ft.FontWeight.W_600),
+                    ]
+                )
+            )
+        out.append(
+            tagged(
+                "combination-table",
+                ft.Container(
+                    content=ft.Column(rows, spacing=6, tight=True),
+                    padding=14,
+                    border_radius=14,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER,
+                ),
+            )
+        )
         out.append(heading(ctx.t("rules.house_in_force"), 20))
         house = rs.house_rules()
         if not house:
@@ -45,27 +76,49 @@ def build(ctx: ViewContext) -> View:
     if not lines:
         out.append(tagged("rules-empty", body_text(ctx.t("rules.no_match", q=rs.query))))
     for ln in lines:
-        parts: list[ft.Control] = [ft.Text(f"{ln.id} · {ln.title}", size=17,
-                                           weight=ft.FontWeight.W_600)]
+        parts: list[ft.Control] = [
+            ft.Text(f"{ln.id} · {ln.title}", size=17, weight=ft.FontWeight.W_600)
+        ]
         if ln.text:
             parts.append(body_text(ln.text, 15))
         src = backend.rule_source(ln.id, lang)
         if src:
-            parts.append(body_text(ctx.t("rules.source", source=src), 13,
-                                   color=ft.Colors.ON_SURFACE_VARIANT, italic=True))
+            parts.append(
+                body_text(
+                    ctx.t("rules.source", source=src),
+                    13,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                    italic=True,
+                )
+            )
         out.append(tagged(f"rule-{ln.id}", ft.Column(parts, spacing=2, tight=True)))
     if not rs.query:
         out.append(heading(ctx.t("rules.examples"), 20))
         for ex in rs.examples():
-            steps: list[ft.Control] = [ft.Text(ctx.t(ex.title_key), size=18,
-                                               weight=ft.FontWeight.BOLD)]
+            steps: list[ft.Control] = [
+                ft.Text(ctx.t(ex.title_key), size=18, weight=ft.FontWeight.BOLD)
+            ]
             for i, st in enumerate(ex.steps, start=1):
                 steps.append(body_text(ctx.t("rules.example_step", n=i, event=st.event), 16))
-                steps.append(ft.Container(
-                    content=body_text(st.ruling, 15,
-                                      color=ft.Colors.PRIMARY if st.accepted else ft.Colors.ERROR),
-                    padding=ft.Padding.only(left=24)))
-            out.append(tagged(f"example-{ex.title_key.rsplit('_', 1)[-1]}", ft.Container(
-                content=ft.Column(steps, spacing=4, tight=True), padding=14, border_radius=14,
-                bgcolor=ft.Colors.SURFACE_CONTAINER)))
+                steps.append(
+                    ft.Container(
+                        content=body_text(
+                            st.ruling,
+                            15,
+                            color=ft.Colors.PRIMARY if st.accepted else ft.Colors.ERROR,
+                        ),
+                        padding=ft.Padding.only(left=24),
+                    )
+                )
+            out.append(
+                tagged(
+                    f"example-{ex.title_key.rsplit('_', 1)[-1]}",
+                    ft.Container(
+                        content=ft.Column(steps, spacing=4, tight=True),
+                        padding=14,
+                        border_radius=14,
+                        bgcolor=ft.Colors.SURFACE_CONTAINER,
+                    ),
+                )
+            )
     return View(scroll_body(out), app_bar(ctx, ctx.t("rules.title")))

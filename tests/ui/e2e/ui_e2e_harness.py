@@ -60,9 +60,22 @@ class AppServer:
         log = self.log_path.open("ab")
         t0 = time.monotonic()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "ui.main", "--web", "--port", str(self.port),
-             "--db", self.db_url, "--lang", self.lang],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "ui.main",
+                "--web",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db_url,
+                "--lang",
+                self.lang,
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
         deadline = t0 + timeout
         while time.monotonic() < deadline:

@@ -1,0 +1,111 @@
+"""The new-match form: defaults, every field error, and creating the match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ui.state.app import AppState
+from ui.state.new_match import NewMatchForm
+
+
+def test_defaults_are_two_hand_to_1000_with_melds() -> None:
+    form = NewMatchForm()
+    assert form.variant == "two-hand"
+    assert form.player_count == 2 and form.names == ["", ""]
+    assert form.target_text == "1000"
+    assert form.tracking == "melds"
+    assert form.house_rules == set()
+    assert "H-ALL-NEW" in form.info.house_rules
+
+
+def test_empty_duplicate_and_long_names_are_field_errors() -> None:
+    form = NewMatchForm()
+    errors = form.validate()
+    assert errors["name0"].key == "form.error.name_empty"
+    assert errors["name1"].key == "form.error.name_empty"
+    form.set_name(0, "Anna")
+    form.set_name(1, " anna ")
+    assert form.validate()["name1"].key == "form.error.name_duplicate"
+    form.set_name(1, "B" * 40)
+    assert form.validate()["name1"].key == "form.error.name_long"
+    form.set_name(1, "Boris")
+    assert form.validate() == {}
+
+
+def test_bad_targets_name_the_target_field() -> None:
+    form = NewMatchForm()
+    form.set_name(0, "Anna")
+    form.set_name(1, "Boris")
+    for text in ("", "abc", "0", "-5", "12.5", "99999999"):
+        form.set_target(text)
+        assert form.validate()["target"].key == "form.error.target", text
+    form.set_target(" 1500 ")
+    assert form.validate() == {}
+    assert form.target() == 1500
+    assert "H-TARGET" in form.rules_in_force()
+
+
+def test_unknown_variant_and_player_count_are_refused() -> None:
+    form = NewMatchForm()
+    form.set_variant("five-hand")
+    assert form.errors["variant"].key == "form.error.variant"
+    assert form.variant == "two-hand"
+    form.set_player_count(7)
+    assert form.errors["players"].key == "form.error.player_count"
+
+
+def test_switching_variant_fits_players_and_target() -> None:
+    form = NewMatchForm()
+    if "four-hand" not in form.variants:
+        return
+    form.set_variant("four-hand")
+    assert form.player_count == 4 and len(form.names) == 4
+    assert form.partnerships
+    assert form.target_text == str(form.default_target)
+    form.set_variant("two-hand")
+    assert len(form.names) == 2
+
+
+def test_house_rules_toggle_only_known_ones() -> None:
+    form = NewMatchForm()
+    form.toggle_house_rule("H-REUSE-CLASSES")
+    form.toggle_house_rule("H-NONSENSE")
+    assert form.house_rules == {"H-REUSE-CLASSES"}
+    form.toggle_house_rule("H-REUSE-CLASSES")
+    assert form.house_rules == set()
+    form.set_tracking("bogus")
+    assert form.tracking == "melds"
+
+
+def test_submit_creates_the_match_and_opens_the_deal(app: AppState, store: Any) -> None:
+    app.start_new_match()
+    assert app.screen == "new_match"
+    form = app.new_form
+    assert form is not None
+    assert not app.submit_new_match()
+    assert app.screen == "new_match" and "name0" in form.errors
+    form.set_name(0, "Anna")
+    form.set_name(1, "Boris")
+    form.toggle_house_rule("H-TIE-HIGHER")
+    assert app.submit_new_match()
+    assert app.screen == "deal"
+    assert app.session is not None
+    m = store.load_match(app.session.match_id)
+    assert m.players == ("Anna", "Boris")
+    assert "H-TIE-HIGHER" in m.house_rules
+
+
+def test_settings_the_engine_refuses_are_a_form_error(app: AppState, monkeypatch: Any) -> None:
+    app.start_new_match()
+    form = app.new_form
+    assert form is not None
+    form.set_name(0, "Anna")
+    form.set_name(1, "Boris")
+
+    def refuse(*_a: Any, **_k: Any) -> int:
+        raise ValueError("no such house rule")
+
+    monkeypatch.setattr("ui.backend.create_match", refuse)
+    assert not app.submit_new_match()
+    assert form.errors["form"].key == "form.error.refused"
+    assert "no such house rule" in str(form.errors["form"].args["why"])

@@ -1,0 +1,40 @@
+"""Helpers for the app's state tests: drive the forms as a user would."""
+
+from __future__ import annotations
+
+from referee.cards import Rank, Suit
+from ui.state.app import AppState
+from ui.state.deal import DealScreen
+
+
+def new_match(
+    app: AppState,
+    names: tuple[str, ...] = ("Anna", "Boris"),
+    *,
+    tracking: str = "melds",
+    target: str | None = None,
+    rules: tuple[str, ...] = (),
+) -> DealScreen:
+    """Create a match through the form, as a user would, and return its deal screen."""
+    app.start_new_match()
+    form = app.new_form
+    assert form is not None
+    for seat, name in enumerate(names):
+        form.set_name(seat, name)
+    form.set_tracking(tracking)
+    if target is not None:
+        form.set_target(target)
+    for r in rules:
+        form.toggle_house_rule(r)
+    assert app.submit_new_match(), form.errors
+    assert app.deal is not None
+    return app.deal
+
+
+def start_deal(
+    ds: DealScreen, rank: Rank = Rank.NINE, suit: Suit = Suit.HEARTS, dealer: int = 0
+) -> None:
+    ds.set_dealer(dealer)
+    ds.set_turn_up_rank(rank)
+    ds.set_turn_up_suit(suit)
+    assert ds.start_deal(), ds.setup_errors
