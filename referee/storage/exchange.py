@@ -12,7 +12,7 @@ import json
 import os
 import tempfile
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -200,7 +200,7 @@ def import_match(store: Store, source: Mapping[str, Any] | str | os.PathLike[str
         return _store(store, conn, parsed)
 
 
-def import_many(store: Store, records: list[Mapping[str, Any]]) -> list[int]:
+def import_many(store: Store, records: Sequence[Mapping[str, Any]]) -> list[int]:
     """Store several record dicts in one transaction (all or none); used by benchmarks."""
     parsed = [_parse(dict(r), f"records[{i}]") for i, r in enumerate(records)]
     with store._write() as conn:

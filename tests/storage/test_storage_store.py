@@ -196,11 +196,11 @@ def test_finished_match_is_not_resumed_and_winner_is_cached(store: Store) -> Non
     # the replay after every step.
     reopened = False
     while store.undo(mid):
-        res = store.load_match(mid).result()
+        now = store.load_match(mid).result()
         info = store.match_info(mid)
-        assert (info.finished, info.winner) == (res.finished, res.winner)
-        assert (store.unfinished_match() == mid) == (not res.finished)
-        reopened = reopened or not res.finished
+        assert (info.finished, info.winner) == (now.finished, now.winner)
+        assert (store.unfinished_match() == mid) == (not now.finished)
+        reopened = reopened or not now.finished
     assert reopened
 
 
