@@ -168,6 +168,12 @@ def entry(rule_id: str, lang: str = "en") -> RuleEntry:
         raise KeyError(f"no rules-reference entry {rule_id!r}") from None
 
 
+def explanation(rule_id: str, lang: str = "en") -> str:
+    """The rule's text in plain words for the line under a ruling; empty for an unknown id."""
+    found = _by_id(_lang(lang)).get(rule_id.strip().upper())
+    return found.text if found is not None else ""
+
+
 def house_rules_for(variant_id: str, lang: str = "en") -> list[RuleEntry]:
     """The house rules a table may switch on for this variant, in the variant file's order.
     For a variant without a file, the house rules whose entry says they apply to it."""

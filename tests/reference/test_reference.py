@@ -166,6 +166,8 @@ def test_entry_and_languages() -> None:
     assert reference.entry("R-REUSE", "xx").lang == "en"
     with pytest.raises(KeyError):
         reference.entry("R-NOPE")
+    assert reference.explanation("P-REVOKE", "ru").startswith("В последних 8 взятках")
+    assert reference.explanation("R-NOPE") == ""
 
 
 def test_house_rules_for_two_hand_lists_the_variant_file() -> None:
