@@ -815,6 +815,7 @@ class FuzzOutcome:
     message: str = ""
     rejected: tuple[tuple[int, int, str], ...] = ()
     error: str = ""  # the exception type on a crash
+    scores: tuple[tuple[int, ...], ...] = ()  # per side, per deal, when replayed
 
 
 def check_text(text: str) -> FuzzOutcome:
@@ -830,7 +831,8 @@ def check_text(text: str) -> FuzzOutcome:
         result = match.result()
         json.dumps(result.to_json(), ensure_ascii=False)  # what --json prints
         return FuzzOutcome(
-            "ok", rejected=tuple((r.deal, r.event, r.rule) for r in result.rejected)
+            "ok", rejected=tuple((r.deal, r.event, r.rule) for r in result.rejected),
+            scores=tuple(side.deal_scores for side in result.sides),
         )
     except RecordError as e:
         return FuzzOutcome("input", str(e))
