@@ -419,8 +419,8 @@ class DealState:
                         "ambiguous",
                         {
                             "cards": cards_text(sorted(combined.elements())),
-                            "options": ", ".join(
-                                f"{k} ({self.points_of(k)})" for k in kinds
+                            "options": WHERE_ITEM.join(
+                                WHERE_FIELD.join((k, str(self.points_of(k)))) for k in kinds
                             ),
                         },
                     )
@@ -560,8 +560,8 @@ class DealState:
             params["reused"] = cards_text(tc.card for tc in copies)
         if pendings:
             key += "_pending"
-            params["pending"] = ", ".join(
-                f"{p.meld.replace('_', ' ')} ({cards_text(p.cards)})" for p in pendings
+            params["pending"] = WHERE_ITEM.join(
+                WHERE_FIELD.join((p.meld, cards_text(p.cards))) for p in pendings
             )
         if fixes:
             key = "fixes_trumps"

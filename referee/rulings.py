@@ -57,16 +57,30 @@ def where_text(where: str, lang: str = "en") -> str:
     return ", ".join(parts) or words.get("none", "none")
 
 
+def _word(key: str, value: str | int, lang: str) -> str | int:
+    """A parameter in the message's language: combination ids, copy places, lists of
+    combinations ("meld, detail" items: pending ones with their cards, options with points),
+    variant ids."""
+    if key.endswith("meld"):
+        return meld_name(str(value), lang)
+    if key == "where":
+        return where_text(str(value), lang)
+    if key in ("pending", "options"):
+        items = [item.split(WHERE_FIELD) for item in str(value).split(WHERE_ITEM) if item]
+        return ", ".join(f"{meld_name(m, lang)} ({rest})" for m, rest, *_ in items)
+    if key == "variant":
+        from referee.reference import variant_name
+
+        return variant_name(str(value), lang)
+    return value
+
+
 def render(key: str, params: Params, lang: str = "en") -> str:
     """Fill a message template; a missing template or parameter still yields readable text."""
     template = _texts(lang).get("messages", {}).get(key) or _texts("en")["messages"].get(key)
     if template is None:
         return f"{key} {dict(params)}"
-    values = {
-        k: (meld_name(str(v), lang) if k.endswith("meld")
-            else where_text(str(v), lang) if k == "where" else v)
-        for k, v in params.items()
-    }
+    values = {k: _word(k, v, lang) for k, v in params.items()}
     try:
         return str(template).format(**values)
     except (KeyError, IndexError, ValueError):
