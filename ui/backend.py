@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from referee import rulings
+from referee import reference, rulings
 from referee.cards import Card, Suit, parse_card
 from referee.record import event_to_obj
 from referee.variants import load_variant
@@ -64,8 +64,17 @@ def meld_name(meld: str, lang: str) -> str:
     return rulings.meld_name(meld, lang)
 
 
+def _entry(rule: str, lang: str) -> Any | None:
+    try:
+        return reference.entry(rule, lang)
+    except KeyError:
+        return None
+
+
 def rule_title(rule: str, lang: str) -> str:
-    return rulings.rule_title(rule, lang)
+    """A rule's title from the rules reference (the engine's short title as a fallback)."""
+    e = _entry(rule, lang)
+    return str(e.title) if e is not None and e.title else rulings.rule_title(rule, lang)
 
 
 def ruling_text(ruling: Any, lang: str) -> str:
@@ -75,74 +84,41 @@ def ruling_text(ruling: Any, lang: str) -> str:
     return str(getattr(ruling, "message", ""))
 
 
+def rule_explanation(rule: str, lang: str) -> str:
+    """The rule's text in plain words (the "why" line)."""
+    e = _entry(rule, lang)
+    return str(e.text) if e is not None and e.text else ""
+
+
+def rule_source(rule: str, lang: str) -> str:
+    """Where a reading comes from (a seed or a rulebook)."""
+    e = _entry(rule, lang)
+    return str(e.source) if e is not None and e.source else ""
+
+
+def house_rule_summary(rule: str, lang: str) -> str:
+    """One line for the new-match screen (falls back to the rule's text)."""
+    e = _entry(rule, lang)
+    if e is None:
+        return ""
+    return str(e.summary or e.text or "")
+
+
+def rule_entries(lang: str, query: str = "", variant: str | None = None) -> list[Any]:
+    """Rules, penalties and house rules of the reference: all, or those matching a search."""
+    kinds = {"rule", "penalty", "house"}
+    if query.strip():
+        found = reference.search(query, lang, variant)
+    else:
+        found = [e for e in reference.all_entries(lang) if variant is None or e.applies_to(variant)]
+    return [e for e in found if e.kind in kinds]
+
+
 def card(code: str) -> Card:
     return parse_card(code)
 
 
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-
-
-def rule_explanation(rule: str, lang: str) -> str:
-    """The rule's text in plain words, when the engine's data has one (else empty)."""
-    texts = _rule_texts(lang)
-    return texts.get(rule, "") or _rule_texts("en").get(rule, "")
-
-
-@cache
-def _rule_texts(lang: str) -> dict[str, str]:
-    """Rule texts from the engine's data files (``[texts]`` in rulings.<lang>.toml, or
-    ``rules.<lang>.toml``); a missing file just means no "why" line."""
-    from referee.data import data_dir, load_toml
-
-    out: dict[str, str] = {}
-    for rel, section in ((f"i18n/rules.{lang}.toml", None), (f"i18n/rulings.{lang}.toml", "texts")):
-        if not (data_dir() / rel).exists():
-            continue
-        data = load_toml(rel)
-        node = data.get(section, {}) if section else data
-        for key, value in node.items():
-            if isinstance(value, str):
-                out[key] = value
-            elif isinstance(value, dict):
-                text = value.get("text") or value.get("summary") or value.get("explanation")
-                if isinstance(text, str):
-                    out[key] = text
-    return out
-
-
-def rule_ids() -> list[str]:
-    """Every rule, house rule and penalty id the engine's data names, R- first."""
-    from referee.data import load_toml
-
-    ids: set[str] = set(load_toml("i18n/rulings.en.toml").get("rules", {}))
-    ids |= set(_rule_texts("en"))
-    for vid in variant_ids():
-        v = load_variant(vid)
-        ids |= set(v.house_rules_available) | {str(k) for k in v.penalties}
-    order = {"R": 0, "H": 1, "P": 2}
-    return sorted(ids, key=lambda r: (order.get(r[:1], 3), r))
-
-
-def rule_source(rule: str, lang: str) -> str:
-    """Where a reading comes from (a seed or a rulebook), when the data says."""
-    return _rule_sources(lang).get(rule, "") or _rule_sources("en").get(rule, "")
-
-
-@cache
-def _rule_sources(lang: str) -> dict[str, str]:
-    from referee.data import data_dir, load_toml
-
-    out: dict[str, str] = {}
-    for rel in (f"i18n/rules.{lang}.toml", f"i18n/rulings.{lang}.toml"):
-        if not (data_dir() / rel).exists():
-            continue
-        data = load_toml(rel)
-        for key, value in data.get("sources", {}).items():
-            out[key] = str(value)
-        for key, value in data.items():
-            if isinstance(value, dict) and isinstance(value.get("source"), str):
-                out[key] = value["source"]
-    return out
 
 
 # --- storage ---------------------------------------------------------------------------------

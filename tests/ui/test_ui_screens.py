@@ -82,7 +82,7 @@ def test_rules_screen_lists_searches_and_runs_examples(app: AppState) -> None:
     rs.set_query("reus")
     found = [r.id for r in rs.rules()]
     assert "R-REUSE" in found and "P-REVOKE" not in found
-    rs.set_query("zzzz-nothing")
+    rs.set_query("qqxqq")
     assert rs.rules() == []
     rs.set_query("")
     examples = {e.title_key: e for e in rs.examples()}

@@ -21,6 +21,8 @@ class RuleLine:
     id: str
     title: str
     text: str
+    source: str = ""
+    example: str = ""
 
 
 @dataclass(frozen=True)
@@ -119,19 +121,13 @@ class RulesScreen:
         return rows
 
     def rules(self) -> list[RuleLine]:
-        """Every rule and penalty id with title and text, filtered by the query."""
+        """Every rule, penalty and house rule with its id, or those the search finds."""
         lang = self.app.lang
-        lines = [
-            RuleLine(rid, backend.rule_title(rid, lang), backend.rule_explanation(rid, lang))
-            for rid in backend.rule_ids()
-        ]
-        q = self.query.casefold()
-        if not q:
-            return lines
         return [
-            ln
-            for ln in lines
-            if q in ln.id.casefold() or q in ln.title.casefold() or q in ln.text.casefold()
+            RuleLine(
+                str(e.id), str(e.title), str(e.text), str(e.source or ""), str(e.example or "")
+            )
+            for e in backend.rule_entries(lang, self.query, self.variant_id())
         ]
 
     def examples(self) -> list[Example]:

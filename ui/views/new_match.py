@@ -113,7 +113,7 @@ def build(ctx: ViewContext) -> View:
         body_text(ctx.t("new.house_rules_help"), 15, color=ft.Colors.ON_SURFACE_VARIANT)
     ]
     for rid in form.info.house_rules:
-        text = backend.rule_explanation(rid, lang)
+        text = backend.house_rule_summary(rid, lang)
         source = backend.rule_source(rid, lang)
         title = backend.rule_title(rid, lang)
         lines: list[ft.Control] = [

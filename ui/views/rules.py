@@ -81,11 +81,12 @@ def build(ctx: ViewContext) -> View:
         ]
         if ln.text:
             parts.append(body_text(ln.text, 15))
-        src = backend.rule_source(ln.id, lang)
-        if src:
+        if ln.example:
+            parts.append(body_text(ctx.t("rules.example", text=ln.example), 15, italic=True))
+        if ln.source:
             parts.append(
                 body_text(
-                    ctx.t("rules.source", source=src),
+                    ctx.t("rules.source", source=ln.source),
                     13,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                     italic=True,
