@@ -161,13 +161,17 @@ def scroll_body(controls: list[ft.Control], *, max_width: float = 860) -> ft.Con
 def app_bar(
     ctx: ViewContext, title: str, *, back: bool = True, actions: list[ft.Control] | None = None
 ) -> ft.AppBar:
+    """Title, back, and the language and theme switches every screen carries."""
     app = ctx.app
     leading = (
-        ft.IconButton(
-            ft.Icons.ARROW_BACK,
-            on_click=lambda _e: app.back(),
-            tooltip=ctx.t("nav.back"),
-            icon_size=28,
+        tagged(
+            "nav-back",
+            ft.IconButton(
+                ft.Icons.ARROW_BACK,
+                on_click=lambda _e: app.back(),
+                tooltip=ctx.t("nav.back"),
+                icon_size=28,
+            ),
         )
         if back
         else None
@@ -181,15 +185,19 @@ def app_bar(
                 tooltip=ctx.t("nav.language"),
             ),
         ),
-        ft.IconButton(
-            {
-                "system": ft.Icons.BRIGHTNESS_AUTO,
-                "light": ft.Icons.LIGHT_MODE,
-                "dark": ft.Icons.DARK_MODE,
-            }[app.theme],
-            on_click=lambda _e: app.cycle_theme(),
-            tooltip=ctx.t(f"nav.theme_{app.theme}"),
-            icon_size=26,
+        tagged(
+            "theme-toggle",
+            ft.IconButton(
+                {
+                    "system": ft.Icons.BRIGHTNESS_AUTO,
+                    "light": ft.Icons.LIGHT_MODE,
+                    "dark": ft.Icons.DARK_MODE,
+                }[app.theme],
+                on_click=lambda _e: app.cycle_theme(),
+                tooltip=ctx.t(f"nav.theme_{app.theme}"),
+                icon_size=26,
+            ),
+            label=ctx.t(f"nav.theme_{app.theme}"),
         ),
     ]
     return ft.AppBar(

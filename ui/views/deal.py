@@ -116,8 +116,11 @@ def build(ctx: ViewContext) -> View:
     if mode == "setup":
         title = ctx.t("deal.setup_title", n=ds.deal_number)
     bar = app_bar(ctx, title, actions=actions)
-    bar.leading = ft.IconButton(
-        ft.Icons.HOME, on_click=lambda _e: app.home(), tooltip=ctx.t("nav.home"), icon_size=28
+    bar.leading = tagged(
+        "nav-home",
+        ft.IconButton(
+            ft.Icons.HOME, on_click=lambda _e: app.home(), tooltip=ctx.t("nav.home"), icon_size=28
+        ),
     )
 
     controls: list[ft.Control] = []
@@ -338,7 +341,7 @@ def _ruling(ctx: ViewContext, ds: DealScreen, r: RulingView, act: Any) -> ft.Con
                     size=28,
                     color=ft.Colors.PRIMARY if r.accepted else ft.Colors.ERROR,
                 ),
-                ft.Text(head, size=20, weight=ft.FontWeight.BOLD),
+                tagged("ruling-verdict", ft.Text(head, size=20, weight=ft.FontWeight.BOLD)),
                 ft.Text(f"{ctx.t('ruling.rule', rule=r.rule)} · {r.rule_title}", size=16),
             ],
             wrap=True,
@@ -346,7 +349,7 @@ def _ruling(ctx: ViewContext, ds: DealScreen, r: RulingView, act: Any) -> ft.Con
         ),
         tagged("ruling-text", ft.Text(r.text, size=18)),
     ]
-    if r.why:
+    if r.why and not r.accepted:
         rows.append(
             tagged("ruling-why", ft.Text(ctx.t("ruling.why", text=r.why), size=16, italic=True))
         )

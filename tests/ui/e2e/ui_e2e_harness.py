@@ -105,10 +105,17 @@ def launch(pw: Any) -> Browser:
     return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 
 
-def open_app(browser: Browser, url: str) -> Page:
-    """A fresh session with the accessibility tree switched on, ready to query."""
+def open_app(browser: Browser, url: str, sent: list[bytes] | None = None) -> Page:
+    """A fresh session with the accessibility tree switched on, ready to query. ``sent``
+    collects every websocket frame the page sends (to know typed text reached the server)."""
     ctx = browser.new_context(viewport={"width": 900, "height": 1000})
     page = ctx.new_page()
+    if sent is not None:
+
+        def keep(payload: str | bytes) -> None:
+            sent.append(payload.encode() if isinstance(payload, str) else payload)
+
+        page.on("websocket", lambda ws: ws.on("framesent", keep))
     page.goto(url)
     page.wait_for_function("document.getElementById('loading') === null", timeout=60_000)
     placeholder = page.locator("flt-semantics-placeholder")
@@ -149,3 +156,17 @@ def shot(page: Page, name: str) -> Path:
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def wait_words(page: Page, identifier: str, text: str, timeout: float = 20_000) -> None:
+    """Wait until a node's accessible text (its label and its content) contains ``text``:
+    Flutter puts a group's own texts in aria-label and its children's in the DOM."""
+    page.wait_for_function(
+        """([id, text]) => {
+            const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+            if (!e) return false;
+            return ((e.getAttribute('aria-label') || '') + ' ' + e.innerText).includes(text);
+        }""",
+        arg=[identifier, text],
+        timeout=timeout,
+    )

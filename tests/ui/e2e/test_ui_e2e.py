@@ -1,0 +1,244 @@
+"""End to end, in a real browser: the app served by Flet's web server on 127.0.0.1, driven by
+Playwright in Debian's headless Chromium with semantics on.
+
+The issue's scenario: start a two-hand match, record a deal with a bezique, a rejected reuse
+(the ruling's text shown), an undo, brisques and the last trick; check the score sheet's
+numbers; restart the server and find the match resumed. Every screen is saved as a PNG in
+test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright")
+if not Path("/usr/bin/chromium").exists() and shutil.which("chromium") is None:
+    pytest.skip(
+        "Debian's chromium is not installed (scripts/system-deps.sh)", allow_module_level=True
+    )
+
+from playwright.sync_api import Page, expect, sync_playwright
+from ui_e2e_harness import (
+    AppServer,
+    by_id,
+    free_port,
+    launch,
+    open_app,
+    shot,
+    tap,
+    wait_words,
+)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[AppServer]:
+    srv = AppServer(f"sqlite:///{tmp_path / 'e2e.sqlite3'}", free_port(), lang="en")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    with sync_playwright() as pw:
+        b = launch(pw)
+        yield b
+        b.close()
+
+
+class Typist:
+    """Types into Flet text fields and waits until the text reached the server (a websocket
+    frame the page sent contains it), so the next tap never races the typing."""
+
+    def __init__(self, page: Page, sent: list[bytes]) -> None:
+        self.page = page
+        self.sent = sent
+
+    def type(self, label: str, text: str) -> None:
+        box = self.page.get_by_role("textbox", name=label)
+        box.click()
+        box.fill(text)
+        needle = text.encode()
+        for _ in range(200):
+            if any(needle in f for f in self.sent):
+                return
+            self.page.wait_for_timeout(25)
+        raise AssertionError(f"typed {text!r} never reached the server")
+
+
+def text_of(page: Page, identifier: str) -> str:
+    return str(by_id(page, identifier).first.inner_text()).strip()
+
+
+def tap_until(page: Page, identifier: str, target: str, value: str) -> None:
+    """Tap, then wait for the effect before the next tap (a stepper counts every tap)."""
+    tap(page, identifier)
+    expect(by_id(page, target).first).to_have_text(value, timeout=20_000)
+
+
+def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
+    sent: list[bytes] = []
+    page = open_app(browser, server.url, sent)
+    typist = Typist(page, sent)
+
+    # Home
+    by_id(page, "new-match").wait_for()
+    shot(page, "01-home")
+
+    # New match
+    tap(page, "new-match")
+    by_id(page, "start-match").wait_for()
+    tap(page, "start-match")  # empty names: the form names the fields
+    by_id(page, "form-errors").wait_for()
+    expect(page.get_by_text("Enter a name.").first).to_be_visible()
+    shot(page, "02-new-match-errors")
+    typist.type("Player 1", "Anna")
+    typist.type("Player 2", "Boris")
+    shot(page, "03-new-match")
+    tap(page, "start-match")
+
+    # Deal setup: dealer Anna, turn-up 9 of hearts
+    by_id(page, "start-deal").wait_for()
+    tap(page, "rank-9")
+    tap(page, "suit-H")
+    shot(page, "04-deal-setup")
+    tap(page, "start-deal")
+    by_id(page, "declare-1").wait_for()
+    expect(by_id(page, "phase")).to_contain_text("Phase 1")
+    shot(page, "05-deal")
+
+    # Boris declares a bezique with the picker: the options come from the engine
+    tap(page, "declare-1")
+    tap(page, "pick-QS")
+    by_id(page, "chosen-0").wait_for()
+    tap(page, "pick-JD")
+    by_id(page, "option-bezique").wait_for()
+    expect(by_id(page, "option-bezique")).to_contain_text("40")
+    shot(page, "06-picker")
+    tap(page, "option-bezique")
+    expect(by_id(page, "deal-score-1")).to_have_text("40")
+    expect(by_id(page, "ruling-verdict")).to_have_text("Accepted")
+    shot(page, "07-bezique-declared")
+
+    # A rejected reuse: Q♠ from the table with a new K♠ is no marriage after the bezique
+    tap(page, "dismiss-ruling")
+    tap(page, "declare-1")
+    tap(page, "table-card-QS-0")
+    tap(page, "pick-KS")
+    by_id(page, "option-marriage").wait_for()
+    expect(by_id(page, "option-marriage")).to_contain_text("not allowed")
+    shot(page, "08-picker-reuse")
+    tap(page, "option-marriage")
+    by_id(page, "ruling-text").wait_for()
+    expect(by_id(page, "ruling-verdict")).to_have_text("Rejected")
+    expect(by_id(page, "ruling-text")).to_contain_text("cannot reuse")
+    expect(by_id(page, "ruling-text")).to_contain_text("R-REUSE")
+    expect(by_id(page, "ruling-why")).to_contain_text("Why")
+    expect(by_id(page, "deal-score-1")).to_have_text("40")
+    shot(page, "09-rejected-reuse")
+
+    # Undo takes the rejected entry back out of the log
+    tap(page, "undo")
+    by_id(page, "ruling").wait_for(state="detached")
+    expect(by_id(page, "last-entry")).to_contain_text("bezique")
+    expect(by_id(page, "deal-score-1")).to_have_text("40")
+    shot(page, "10-after-undo")
+
+    # End of deal: last trick to Anna, brisques 9 and 7 (16 with two packs)
+    tap(page, "end-deal")
+    by_id(page, "finish-deal").wait_for()
+    tap(page, "last-0")
+    for k in range(1, 10):
+        tap_until(page, "brisque-plus-0", "brisque-count-0", str(k))
+    for k in range(1, 7):
+        tap_until(page, "brisque-plus-1", "brisque-count-1", str(k))
+    tap(page, "finish-deal")  # 15 of 16: refused, the total is named
+    by_id(page, "error-brisques").wait_for()
+    expect(by_id(page, "error-brisques")).to_contain_text("16")
+    tap_until(page, "brisque-plus-1", "brisque-count-1", "7")
+    expect(by_id(page, "brisque-total")).to_contain_text("16 of 16")
+    shot(page, "11-end-of-deal")
+    tap(page, "finish-deal")
+    by_id(page, "summary-0").wait_for()
+    wait_words(page, "summary-0", "Anna: 100")
+    wait_words(page, "summary-1", "Boris: 110")
+    shot(page, "12-deal-summary")
+
+    # Score sheet: 10 + 90 = 100 for Anna, 40 + 70 = 110 for Boris
+    tap(page, "summary-score")
+    by_id(page, "sheet-total-0").wait_for()
+    expect(by_id(page, "sheet-d1-s0")).to_have_text("100")
+    expect(by_id(page, "sheet-d1-s1")).to_have_text("110")
+    expect(by_id(page, "sheet-total-0")).to_have_text("100")
+    expect(by_id(page, "sheet-total-1")).to_have_text("110")
+    expect(by_id(page, "sheet-target")).to_contain_text("1000")
+    shot(page, "13-score-sheet")
+
+    # Rules, history, players
+    tap(page, "nav-back")
+    by_id(page, "to-rules").wait_for()
+    tap(page, "to-rules")
+    by_id(page, "combination-table").wait_for()
+    shot(page, "14-rules")
+    typist.type("Search rules", "reuse")
+    by_id(page, "rule-R-REUSE").wait_for()
+    shot(page, "15-rules-search")
+    tap(page, "nav-back")
+    by_id(page, "undo").wait_for()
+    tap(page, "nav-home")
+    by_id(page, "resume").wait_for()
+    wait_words(page, "resume-card", "100 : 110")
+    tap(page, "history")
+    by_id(page, "open-1").wait_for()
+    shot(page, "16-history")
+    tap(page, "open-1")
+    by_id(page, "hist-total-1").wait_for()
+    expect(by_id(page, "hist-total-1")).to_have_text("110")
+    shot(page, "17-history-match")
+    tap(page, "nav-back")
+    tap(page, "nav-back")
+    tap(page, "stats")
+    by_id(page, "stat-Anna").wait_for()
+    shot(page, "18-players")
+    tap(page, "nav-back")
+
+    # Russian and the dark theme
+    tap(page, "lang-toggle")
+    expect(by_id(page, "resume")).to_contain_text("Продолжить")
+    shot(page, "19-home-ru")
+    tap(page, "resume")
+    by_id(page, "next-deal").wait_for()
+    tap(page, "next-deal")
+    by_id(page, "start-deal").wait_for()
+    tap(page, "rank-7")
+    tap(page, "suit-S")
+    tap(page, "start-deal")
+    by_id(page, "declare-0").wait_for()
+    expect(by_id(page, "deal-score-1")).to_have_text("10")  # Boris dealt a turned-up seven
+    shot(page, "20-deal-ru")
+    tap(page, "theme-toggle")
+    wait_words(page, "theme-toggle", "светлая")
+    tap(page, "theme-toggle")
+    wait_words(page, "theme-toggle", "тёмная")
+    shot(page, "21-deal-ru-dark")
+    page.context.close()
+
+    # Restart the server: the match is found and resumed where it was
+    server.stop()
+    server.start()
+    page2 = open_app(browser, server.url)
+    by_id(page2, "resume").wait_for()
+    wait_words(page2, "resume-card", "Anna")
+    shot(page2, "22-home-after-restart")
+    tap(page2, "resume")
+    by_id(page2, "declare-0").wait_for()
+    expect(by_id(page2, "deal-score-1")).to_have_text("10")
+    wait_words(page2, "total-0", "100")
+    wait_words(page2, "total-1", "120")
+    shot(page2, "23-resumed")
+    page2.context.close()
