@@ -1040,7 +1040,9 @@ class DealState:
             raise InconsistentEventError("the stock is already exhausted in this deal")
 
         def commit() -> None:
-            if s.tracking == "melds":
+            # With tricks recorded phase 2 also begins at trick 25; a stock_exhausted given
+            # after trick 24 begins it here, so no declaration follows it (R-PHASE1).
+            if not self.stock_exhausted:
                 self._begin_phase_two()
 
         return _Outcome(accept("R-PHASE2", "stock_exhausted", {}), commit)

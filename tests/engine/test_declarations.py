@@ -301,3 +301,15 @@ def test_r_declare_after_trick_tricks_of_other_suits_do_not_matter() -> None:
                   decl("Anna", ["KC", "QC"]), *tricks("Anna"), decl("Anna", ["KD", "QD"])],
                  tracking="tricks")
     assert scores(doc) == (80, 0)  # 40 + 20 + 20
+
+
+def test_r_no_declare_after_stock_marked_after_trick_24_with_tricks_tracking() -> None:
+    # stock_exhausted is optional with tricks tracking, but when given after trick 24 it says
+    # the last card has been drawn: a declaration after it comes too late.
+    doc = record([*alternate(24), stock(), decl("Boris", BEZIQUE)], tracking="tricks")
+    assert rejected(doc) == {(0, 25): "R-NO-DECLARE-AFTER-STOCK"}
+    assert scores(doc) == (0, 0)
+    # ... and it changes nothing else: the deal plays on to trick 32 as before.
+    doc = record([*alternate(24), stock(), *alternate(8), {"type": "brisques",
+                  "counts": {"Anna": 8, "Boris": 8}}], tracking="tricks")
+    assert scores(doc) == (80, 90)  # trick 32 is Boris's: +10
