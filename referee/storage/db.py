@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -42,6 +42,10 @@ HEAD_REVISION = REVISIONS[-1]
 OUR_TABLES = frozenset({"player", "match", "match_player", "deal", "log_entry"})
 
 SQLITE_HEADER = b"SQLite format 3\x00"
+# Files up to this size get SQLite's full page-by-page check (quick_check) on every open; it
+# costs about 4 ms per MB, so bigger files get it only after a read error left a marker.
+FULL_CHECK_MAX_BYTES = 8 * 1024 * 1024
+CHECK_MARKER_SUFFIX = ".needs-check"
 
 
 @dataclass(frozen=True)
@@ -179,19 +183,28 @@ def probe_sqlite_file(path: Path) -> str | None:
         return None
     try:
         with path.open("rb") as fh:
-            header = fh.read(len(SQLITE_HEADER))
+            header = fh.read(100)
     except OSError as exc:
         raise StorageError(f"{path}: cannot read the database file: {exc}") from exc
-    if header != SQLITE_HEADER:
+    if header[: len(SQLITE_HEADER)] != SQLITE_HEADER:
         raise Damaged("it is not an SQLite database (wrong header)")
+    if len(header) < 100:
+        raise Damaged("it is truncated (shorter than an SQLite header)")
+    expected = _size_from_header(header)
+    if expected is not None and size < expected:
+        raise Damaged(f"it is truncated ({size} bytes of {expected})")
+    marker = check_marker(path)
+    full_check = size <= FULL_CHECK_MAX_BYTES or marker.exists()
     try:
         conn = sqlite3.connect(f"{path.as_uri()}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
     except sqlite3.Error as exc:
         raise Damaged(f"SQLite cannot open it: {exc}") from exc
     try:
-        check = conn.execute("PRAGMA quick_check(1)").fetchone()
-        if check is None or check[0] != "ok":
-            raise Damaged(f"SQLite's check failed: {check[0] if check else 'no answer'}")
+        if full_check:
+            check = conn.execute("PRAGMA quick_check(1)").fetchone()
+            if check is None or check[0] != "ok":
+                raise Damaged(f"SQLite's check failed: {check[0] if check else 'no answer'}")
+            marker.unlink(missing_ok=True)
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if not tables:
             return None
@@ -217,6 +230,30 @@ def probe_sqlite_file(path: Path) -> str | None:
         conn.close()
 
 
+def _size_from_header(header: bytes) -> int | None:
+    """The file size the header promises (page size x page count), when the count is valid."""
+    page_size = int.from_bytes(header[16:18], "big")
+    if page_size == 1:
+        page_size = 65536
+    pages = int.from_bytes(header[28:32], "big")
+    change_counter = header[24:28]
+    valid_for = header[92:96]
+    if pages == 0 or change_counter != valid_for or page_size < 512:
+        return None
+    return page_size * pages
+
+
+def check_marker(path: Path) -> Path:
+    """A file next to the database asking the next open for a full check."""
+    return path.with_name(path.name + CHECK_MARKER_SUFFIX)
+
+
+def request_full_check(path: Path) -> None:
+    """Called when SQLite reported damage while reading: the next open checks every page."""
+    with suppress(OSError):
+        check_marker(path).touch()
+
+
 def move_aside(path: Path, now: datetime | None = None) -> Path:
     """Rename a damaged file (and its WAL/SHM) to ``name.corrupt-YYYYmmdd-HHMMSS``, keeping it
     for whoever wants to rescue it, and return the new name."""
@@ -226,6 +263,7 @@ def move_aside(path: Path, now: datetime | None = None) -> Path:
     while target.exists():
         target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
         n += 1
+    check_marker(path).unlink(missing_ok=True)
     for suffix in ("-wal", "-shm"):
         side = path.with_name(path.name + suffix)
         if side.exists():

@@ -10,7 +10,7 @@ import os
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -95,6 +95,7 @@ class _Live:
     deal_ids: list[int]
     can_undo: bool
     can_redo: bool
+    seat_ids: list[int] = field(default_factory=list)
 
 
 class Store:
@@ -124,43 +125,63 @@ class Store:
         says why it cannot be used.
         """
         loc = db.resolve(url, app_storage_dir)
-        notice: str | None = None
-        revision: str | None
         if loc.is_sqlite:
-            assert loc.path is not None
+            return cls._open_sqlite(loc, repair)
+        engine = db.make_engine(loc)
+        try:
+            with engine.connect() as conn:
+                revision = db.current_revision(conn)
+        except DBAPIError as exc:
+            engine.dispose()
+            raise StorageError(f"cannot reach {loc.describe()}: {exc.orig}") from exc
+        if revision != db.HEAD_REVISION:
+            db.upgrade(loc)
+        store = cls(engine, loc, None)
+        store.refresh_stale_caches()
+        return store
+
+    @classmethod
+    def _open_sqlite(cls, loc: db.Location, repair: bool) -> Store:
+        path = loc.path
+        assert path is not None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StorageError(f"{path.parent}: cannot create the folder: {exc}") from exc
+        notice: str | None = None
+        # Damage the cheap checks miss can surface while upgrading or reading the caches:
+        # then the file is checked page by page and, if damaged, moved aside (second pass).
+        for attempt in (1, 2):
             try:
-                loc.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StorageError(f"{loc.path.parent}: cannot create the folder: {exc}") from exc
-            try:
-                revision = db.probe_sqlite_file(loc.path)
+                revision = db.probe_sqlite_file(path)
             except db.Damaged as damage:
                 if not repair:
                     raise StorageError(
-                        f"{loc.path}: not a usable Bezique database ({damage.reason})"
+                        f"{path}: not a usable Bezique database ({damage.reason})"
                     ) from damage
-                moved = db.move_aside(loc.path)
+                moved = db.move_aside(path)
                 notice = (
-                    f"The saved matches in {loc.path} could not be read ({damage.reason}). "
+                    f"The saved matches in {path} could not be read ({damage.reason}). "
                     f"The file was kept as {moved.name} and a new, empty database was started."
                 )
                 revision = None
-            if revision != db.HEAD_REVISION:
-                db.upgrade(loc)
-            engine = db.make_engine(loc)
-        else:
-            engine = db.make_engine(loc)
+            store: Store | None = None
             try:
-                with engine.connect() as conn:
-                    revision = db.current_revision(conn)
-            except DBAPIError as exc:
-                engine.dispose()
-                raise StorageError(f"cannot reach {loc.describe()}: {exc.orig}") from exc
-            if revision != db.HEAD_REVISION:
-                db.upgrade(loc)
-        store = cls(engine, loc, notice)
-        store.refresh_stale_caches()
-        return store
+                if revision != db.HEAD_REVISION:
+                    db.upgrade(loc)
+                store = cls(db.make_engine(loc), loc, notice)
+                store.refresh_stale_caches()
+                return store
+            except (DBAPIError, StorageError) as exc:
+                if store is not None:
+                    store.engine.dispose()
+                if isinstance(exc, DBAPIError):
+                    text = str(exc.orig).lower()
+                    if "malformed" in text or "not a database" in text:
+                        db.request_full_check(path)
+                if attempt == 2 or not db.check_marker(path).exists():
+                    raise
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
         """Release connections (SQLite checkpoints its WAL when the last one closes)."""
@@ -183,7 +204,7 @@ class Store:
                     yield conn
             except DBAPIError as exc:
                 self._live.clear()
-                raise StorageError(f"{self.location.describe()}: {exc.orig}") from exc
+                raise self._db_error(exc) from exc
             except BaseException:
                 self._live.clear()
                 raise
@@ -194,7 +215,21 @@ class Store:
             with self.engine.connect() as conn, conn.begin():
                 yield conn
         except DBAPIError as exc:
-            raise StorageError(f"{self.location.describe()}: {exc.orig}") from exc
+            raise self._db_error(exc) from exc
+
+    def _db_error(self, exc: DBAPIError) -> StorageError:
+        """A database failure for the user; damage reported by SQLite makes the next open
+        check the whole file (and move it aside if it is damaged)."""
+        text = str(exc.orig).lower()
+        if self.location.path is not None and (
+            "malformed" in text or "not a database" in text or "disk i/o" in text
+        ):
+            db.request_full_check(self.location.path)
+            return StorageError(
+                f"{self.location.describe()} is damaged ({exc.orig}); restart the app to check"
+                " it (a damaged file is kept aside and a new one started)"
+            )
+        return StorageError(f"{self.location.describe()}: {exc.orig}")
 
     # ------------------------------------------------------------------------------ players
     def _player_ids(self, conn: Connection, names: Sequence[str]) -> list[int]:
@@ -364,25 +399,33 @@ class Store:
         ).scalar()
         return int(val or 0)
 
-    def _lock_match(self, conn: Connection, match_id: int) -> None:
-        """Serialise writers of one match (PostgreSQL; SQLite already holds the write lock)."""
+    def _lock_match(self, conn: Connection, match_id: int) -> datetime:
+        """Serialise writers of one match (PostgreSQL; SQLite already holds the write lock);
+        returns its creation time, which tells a reused id from the match we replayed."""
         row = conn.execute(
-            select(T_MATCH.c.id).where(T_MATCH.c.id == match_id).with_for_update()
+            select(T_MATCH.c.created_at).where(T_MATCH.c.id == match_id).with_for_update()
         ).first()
         if row is None:
             raise UnknownMatchError(f"no match with id {match_id}")
+        created: datetime = row[0]
+        return created
 
     def _live_for_write(self, conn: Connection, match_id: int) -> _Live:
         """The in-memory replay, rebuilt from the log if another writer moved it on."""
-        self._lock_match(conn, match_id)
+        created = self._lock_match(conn, match_id)
         live = self._live.get(match_id)
-        if live is not None and live.last_seq == self._last_seq(conn, match_id):
+        if (
+            live is not None
+            and live.info.created_at == created
+            and live.last_seq == self._last_seq(conn, match_id)
+        ):
             return live
         self._live.pop(match_id, None)
         info = self._info(conn, match_id)
         steps, last, can_undo, can_redo = self._steps(conn, match_id)
         done = rp.replay(info.header, steps)
         live = _Live(info, done.match, last, done.deal_ids, can_undo, can_redo)
+        live.seat_ids = self._seat_ids(conn, match_id)
         self._live[match_id] = live
         return live
 
@@ -468,8 +511,9 @@ class Store:
             live.can_undo, live.can_redo = True, False
             scored = rp.scored_of(seq, deal_id, ev, ruling)
             if scored is not None:
-                seat_ids = self._seat_ids(conn, match_id)
-                conn.execute(insert(T_MELD).values(**_meld_values(match_id, scored, seat_ids)))
+                conn.execute(
+                    insert(T_MELD).values(**_meld_values(match_id, scored, live.seat_ids))
+                )
             self._refresh_deal_cache(conn, match_id, live, len(live.deal_ids) - 1)
             self._touch(conn, match_id, live)
             return ruling
@@ -575,7 +619,8 @@ class Store:
 
     def _refresh_deal_cache(self, conn: Connection, match_id: int, live: _Live, index: int) -> None:
         deal_id = live.deal_ids[index]
-        seat_ids = self._seat_ids(conn, match_id)
+        seat_ids = live.seat_ids or self._seat_ids(conn, match_id)
+        live.seat_ids = seat_ids
         conn.execute(delete(T_DEAL_SCORE).where(T_DEAL_SCORE.c.deal_id == deal_id))
         conn.execute(
             insert(T_DEAL_SCORE),
@@ -600,13 +645,14 @@ class Store:
         if finished != was or winner != live.info.winner:
             values["finished_at"] = now if finished else None
             values["winner"] = winner
+            live.info = replace(live.info, finished_at=values["finished_at"], winner=winner)
             conn.execute(
                 update(T_SEAT)
                 .where(T_SEAT.c.match_id == match_id)
                 .values(won=T_SEAT.c.seat.in_(seats) if seats else False)
             )
         conn.execute(update(T_MATCH).where(T_MATCH.c.id == match_id).values(**values))
-        live.info = self._info(conn, match_id)
+        live.info = replace(live.info, updated_at=now)
 
     def _rebuild(self, conn: Connection, match_id: int) -> _Live:
         """Replay the log and re-derive every cache of the match from it."""
@@ -658,7 +704,8 @@ class Store:
 
     def refresh_stale_caches(self) -> int:
         """Rebuild the caches of matches written before the caches existed or changed
-        meaning (after a migration); returns how many."""
+        meaning (after a migration); returns how many. A match the engine can no longer
+        replay keeps its stale cache and is named in ``notice`` instead of stopping the app."""
         with self._read() as conn:
             stale = [
                 int(v)
@@ -666,9 +713,16 @@ class Store:
                     select(T_MATCH.c.id).where(T_MATCH.c.cache_version < CACHE_VERSION)
                 ).scalars()
             ]
+        failed: list[str] = []
         for match_id in stale:
-            self.rebuild_caches(match_id)
-        return len(stale)
+            try:
+                self.rebuild_caches(match_id)
+            except StorageInputError as exc:
+                failed.append(f"match {match_id}: {exc}")
+        if failed:
+            extra = "Some matches cannot be replayed by this version: " + "; ".join(failed)
+            self.notice = f"{self.notice} {extra}" if self.notice else extra
+        return len(stale) - len(failed)
 
     def cached_scores(self, match_id: int) -> list[list[int]]:
         """Per effective deal, each seat's cached points (tests compare this to a replay)."""

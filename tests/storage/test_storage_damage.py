@@ -163,3 +163,40 @@ def test_foreign_keys_are_enforced(sqlite_path: Path) -> None:
             )
     finally:
         store.close()
+
+
+def test_big_file_damage_found_later_is_handled_on_the_next_open(
+    sqlite_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Above FULL_CHECK_MAX_BYTES the page-by-page check is skipped at open; damage met while
+    reading then says so, and the next open checks the whole file and moves it aside."""
+    _good_database(sqlite_path)
+    data = bytearray(sqlite_path.read_bytes())
+    half = (len(data) // 2 // 4096) * 4096
+    for off in range(half, len(data), 4096):
+        data[off : off + 300] = b"\x5a" * 300
+    sqlite_path.write_bytes(bytes(data))
+    monkeypatch.setattr(db, "FULL_CHECK_MAX_BYTES", 0)
+    store = Store.open(sqlite_path)
+    if store.notice is None:
+        with pytest.raises(StorageError, match="damaged"):
+            store.load_match(1)
+        store.close()
+        assert db.check_marker(sqlite_path).exists()
+        store = Store.open(sqlite_path)
+    try:
+        assert store.notice is not None and "corrupt-" in store.notice
+        assert store.list_matches() == []
+        assert not db.check_marker(sqlite_path).exists()
+    finally:
+        store.close()
+
+
+def test_truncation_is_seen_without_the_full_check(
+    sqlite_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _good_database(sqlite_path)
+    _truncate(sqlite_path)
+    monkeypatch.setattr(db, "FULL_CHECK_MAX_BYTES", 0)
+    with pytest.raises(db.Damaged, match="truncated"):
+        db.probe_sqlite_file(sqlite_path)
