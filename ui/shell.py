@@ -26,16 +26,19 @@ SEED = "#2E7D32"
 
 def _theme(dark: bool) -> ft.Theme:
     """Material theme whose every text style falls back to the shipped suit font, so ♠ ♥ ♦ ♣
-    inside any sentence (rulings, rule texts) never turns into an empty box."""
-    fallback = ft.TextStyle(font_family_fallback=[SUIT_FONT])
-    names = [f.name for f in dataclasses.fields(ft.TextTheme)]
-    text_theme = ft.TextTheme(
-        **{n: fallback for n in names if n.endswith(("large", "medium", "small"))}
-    )
+    inside any sentence (rulings, rule texts) never turns into an empty box. The colour is the
+    theme's on-surface colour: a text theme without one would stay black in the dark theme."""
+    body = ft.TextStyle(font_family_fallback=[SUIT_FONT], color=ft.Colors.ON_SURFACE)
+    plain = ft.TextStyle(font_family_fallback=[SUIT_FONT])
+    names = [
+        f.name
+        for f in dataclasses.fields(ft.TextTheme)
+        if f.name.endswith(("large", "medium", "small"))
+    ]
     return ft.Theme(
         color_scheme_seed=SEED,
-        text_theme=text_theme,
-        primary_text_theme=text_theme,
+        text_theme=ft.TextTheme(**{n: body for n in names}),
+        primary_text_theme=ft.TextTheme(**{n: plain for n in names}),
         visual_density=ft.VisualDensity.COMFORTABLE,
     )
 

@@ -75,7 +75,7 @@ def test_rejections_are_listed_in_the_screen_language(app: AppState) -> None:
 def test_rules_screen_lists_searches_and_runs_examples(app: AppState) -> None:
     rs = app.rules
     combos = dict(rs.combinations())
-    assert combos["double bezique"] == 500
+    assert combos["Double bezique"] == 500
     assert combos[app.t("rules.seven_row")] == 10
     ids = [r.id for r in rs.rules()]
     assert "R-REUSE" in ids and "P-REVOKE" in ids and "H-ALL-NEW" in ids
@@ -105,7 +105,7 @@ def test_rules_follow_the_open_match(app: AppState) -> None:
     new_match(app, rules=("H-NO-PLAIN-SEQUENCE",))
     assert app.rules.house_rules() == ["H-NO-PLAIN-SEQUENCE"]
     names = [n for n, _ in app.rules.combinations()]
-    assert "sequence" not in names and "trump sequence" in names
+    assert "Sequence" not in names and "Trump sequence" in names
 
 
 def test_history_lists_exports_and_reopens(app: AppState, tmp_path: Path) -> None:

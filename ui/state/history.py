@@ -21,6 +21,7 @@ class StatLine:
     wins: int
     best_deal: int | None
     average: float | None
+    melds: str = ""
 
 
 class HistoryScreen:
@@ -54,27 +55,22 @@ class HistoryScreen:
         except Exception as exc:
             self.app.notice = Notice("error.storage", {"why": str(exc)}, error=True)
             return []
-        return [_stat_line(s) for s in raw]
+        return [_stat_line(s, self.app.lang) for s in raw]
 
 
-def _num(obj: Any, *names: str) -> Any:
-    for n in names:
-        if isinstance(obj, dict) and n in obj:
-            return obj[n]
-        if hasattr(obj, n):
-            return getattr(obj, n)
-    return None
-
-
-def _stat_line(s: Any) -> StatLine:
-    avg = _num(s, "average_per_deal", "avg_points_per_deal", "average")
-    best = _num(s, "best_deal", "biggest_deal", "max_deal")
+def _stat_line(s: Any, lang: str) -> StatLine:
+    """referee.storage.stats.PlayerStats → one row of the players screen."""
+    melds = ", ".join(
+        f"{backend.meld_name(m.meld, lang)} ×{m.count}" for m in getattr(s, "best_melds", ())
+    )
+    avg = s.average_points_per_deal
     return StatLine(
-        name=str(_num(s, "name", "player") or "?"),
-        matches=int(_num(s, "matches", "matches_played", "played") or 0),
-        wins=int(_num(s, "wins", "matches_won", "won") or 0),
-        best_deal=int(best) if best is not None else None,
-        average=float(avg) if avg is not None else None,
+        name=str(s.name),
+        matches=int(s.matches_played),
+        wins=int(s.matches_won),
+        best_deal=None if s.biggest_deal is None else int(s.biggest_deal),
+        average=None if avg is None else float(avg),
+        melds=melds,
     )
 
 

@@ -114,7 +114,7 @@ class RulesScreen:
         vid, rules = self._setting()
         v = load_variant(vid, rules)
         lang = self.app.lang
-        rows = [(backend.meld_name(c.id, lang), int(c.points)) for c in v.combinations]
+        rows = [(_cap(backend.meld_name(c.id, lang)), int(c.points)) for c in v.combinations]
         rows.sort(key=lambda r: r[1])
         if v.seven_points:
             rows.insert(0, (self.app.t("rules.seven_row"), int(v.seven_points)))
@@ -198,3 +198,7 @@ def describe_event(t: Any, ev: Event, players: tuple[str, ...] | list[str]) -> s
         counts = ", ".join(f"{players[s]} {n}" for s, n in sorted(ev.counts.items()))
         return str(t("event.brisques", counts=counts))
     return type(ev).__name__
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

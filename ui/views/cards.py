@@ -31,8 +31,8 @@ def suit_text(suit: Suit, size: float, colour: str | None = None) -> ft.Text:
     )
 
 
-def inline_cards(cards: list[Card], size: float = 18) -> ft.Row:
-    """Cards as coloured text runs (``K♠ Q♠``) for lists and rulings."""
+def inline_cards(cards: list[Card], size: float = 18) -> ft.Control:
+    """Cards as coloured text runs (``K♠ Q♠``) on a card-white chip, readable in both themes."""
     parts: list[ft.Control] = []
     for c in cards:
         parts.append(
@@ -50,7 +50,24 @@ def inline_cards(cards: list[Card], size: float = 18) -> ft.Row:
                 tight=True,
             )
         )
-    return ft.Row(parts, spacing=8, wrap=True, tight=True)
+    return ft.Container(
+        content=ft.Row(parts, spacing=8, wrap=True, tight=True),
+        bgcolor=FACE_BG,
+        border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+    )
+
+
+def suit_badge(suit: Suit, size: float) -> ft.Control:
+    """A big suit glyph on a card-white disc (black spades stay visible in the dark theme)."""
+    return ft.Container(
+        content=suit_text(suit, size),
+        bgcolor=FACE_BG,
+        width=size * 1.5,
+        height=size * 1.5,
+        border_radius=size,
+        alignment=ft.Alignment.CENTER,
+    )
 
 
 def card_face(

@@ -12,7 +12,7 @@ import flet as ft
 from referee.cards import Card, Suit
 from ui import backend
 from ui.state.deal import RANKS, SUITS, DealScreen, RulingView
-from ui.views.cards import card_face, inline_cards, suit_text
+from ui.views.cards import card_face, inline_cards, suit_badge, suit_text
 from ui.views.common import (
     View,
     ViewContext,
@@ -254,7 +254,7 @@ def _header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> list[
     if trumps is not None:
         left.append(
             ft.Column(
-                [body_text(ctx.t("deal.trumps"), 15), suit_text(trumps, 30 if compact else 56)],
+                [body_text(ctx.t("deal.trumps"), 15), suit_badge(trumps, 26 if compact else 44)],
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 tight=True,

@@ -127,6 +127,7 @@ def build_stats(ctx: ViewContext) -> View:
             ctx.t("stats.wins"),
             ctx.t("stats.best_deal"),
             ctx.t("stats.average"),
+            ctx.t("stats.melds"),
         ]
         rows: list[ft.Control] = [
             ft.Row(
@@ -144,6 +145,7 @@ def build_stats(ctx: ViewContext) -> View:
                 str(s.wins),
                 "—" if s.best_deal is None else str(s.best_deal),
                 "—" if s.average is None else f"{s.average:.0f}",
+                s.melds or "—",
             ]
             rows.append(
                 tagged(
@@ -170,4 +172,4 @@ def build_stats(ctx: ViewContext) -> View:
     return View(scroll_body(out), app_bar(ctx, ctx.t("stats.title")))
 
 
-WIDTHS = [170, 90, 80, 120, 120]
+WIDTHS = [150, 80, 70, 110, 110, 260]

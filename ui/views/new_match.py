@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -19,6 +21,7 @@ from ui.views.common import (
     scroll_body,
     section,
     tagged,
+    with_args,
 )
 
 
@@ -35,6 +38,19 @@ def build(ctx: ViewContext) -> View:
         def handler(*args: Any) -> None:
             fn(*args)
             app.changed()
+
+        return handler
+
+    def edit(field: str, setter: Callable[[str], None]) -> Callable[[Any], None]:
+        """Typing stores the text; the screen redraws only to clear that field's error
+        (redrawing on every key would be wasted work)."""
+
+        def handler(e: Any) -> None:
+            had_error = field in form.errors
+            setter(str(e.control.value or ""))
+            if had_error:
+                form.errors.pop("form", None)
+                app.changed()
 
         return handler
 
@@ -80,7 +96,7 @@ def build(ctx: ViewContext) -> View:
                     label=label,
                     value=form.names[seat],
                     error=err(f"name{seat}"),
-                    on_change=lambda e, s=seat: form.set_name(s, e.control.value),
+                    on_change=edit(f"name{seat}", partial(form.set_name, seat)),
                     text_size=20,
                     width=360,
                     capitalization=ft.TextCapitalization.WORDS,
@@ -102,7 +118,7 @@ def build(ctx: ViewContext) -> View:
                     error=err("target"),
                     helper=ctx.t("new.target_default", n=form.default_target),
                     keyboard_type=ft.KeyboardType.NUMBER,
-                    on_change=lambda e: form.set_target(e.control.value),
+                    on_change=edit("target", form.set_target),
                     text_size=20,
                     width=260,
                 ),
@@ -139,7 +155,7 @@ def build(ctx: ViewContext) -> View:
                     [
                         ft.Switch(
                             value=rid in form.house_rules,
-                            on_change=rerender(lambda _e, r=rid: form.toggle_house_rule(r)),
+                            on_change=with_args(rerender(form.toggle_house_rule), rid),
                         ),
                         ft.Column(lines, spacing=2, tight=True, expand=True),
                     ],

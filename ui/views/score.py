@@ -172,6 +172,9 @@ def _chart(sheet: ScoreSheet) -> ft.Control:
             point=False,
         )
     )
+    y_step = _nice_step(top - bottom)
+    top = ((int(top) + y_step - 1) // y_step) * y_step
+    low = int(bottom) - int(bottom) % y_step
     n = max(1, len(sheet.rows))
     step = max(1, n // 8)
     return ft.Container(
@@ -179,9 +182,15 @@ def _chart(sheet: ScoreSheet) -> ft.Control:
             data_series=series,
             min_x=0,
             max_x=n,
-            min_y=bottom,
-            max_y=top * 1.05,
-            left_axis=fch.ChartAxis(label_size=52),
+            min_y=low,
+            max_y=top,
+            left_axis=fch.ChartAxis(
+                labels=[
+                    fch.ChartAxisLabel(value=v, label=ft.Text(str(v), size=13))
+                    for v in range(low, int(top) + 1, y_step)
+                ],
+                label_size=52,
+            ),
             bottom_axis=fch.ChartAxis(
                 labels=[
                     fch.ChartAxisLabel(value=x, label=ft.Text(str(x), size=14))
@@ -196,3 +205,13 @@ def _chart(sheet: ScoreSheet) -> ft.Control:
         height=260,
         padding=ft.Padding.only(right=16, top=8),
     )
+
+
+def _nice_step(span: float) -> int:
+    """An axis step of 1, 2, 2.5 or 5 times a power of ten giving about five labels."""
+    raw = max(1.0, span / 5)
+    power = 10 ** len(str(int(raw))) // 10
+    for m in (1, 2, 2.5, 5, 10):
+        if raw <= m * power:
+            return max(1, int(m * power))
+    return int(10 * power)

@@ -152,6 +152,7 @@ def settle(page: Page, max_wait: float = 8.0) -> None:
 
 def shot(page: Page, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.mouse.move(page.viewport_size["width"] - 2, page.viewport_size["height"] - 2)
     settle(page)
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
