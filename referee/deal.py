@@ -511,6 +511,13 @@ class DealState:
         nt = self._nt_problem(instance)
         if nt is not None:
             return _Outcome(nt)
+        if not from_new:
+            # R-NEW-CARD: the combination scored now needs a card from the hand; a new card
+            # that only forms a pending combination does not let old cards score again.
+            return _Outcome(
+                reject("R-NEW-CARD", "no_new_card",
+                       {"player": who, "cards": cards_text(instance.cards)})
+            )
         copies = self._choose_copies(player, from_table, spec.id, spec.points)
         if copies is None:  # pragma: no cover - table multiset was checked by the caller
             return _Outcome(reject("R-ON-TABLE", "not_on_table", {"player": who, "card": "?"}))

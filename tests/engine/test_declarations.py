@@ -313,3 +313,18 @@ def test_r_no_declare_after_stock_marked_after_trick_24_with_tricks_tracking() -
     doc = record([*alternate(24), stock(), *alternate(8), {"type": "brisques",
                   "counts": {"Anna": 8, "Boris": 8}}], tracking="tricks")
     assert scores(doc) == (80, 90)  # trick 32 is Boris's: +10
+
+
+def test_r_new_card_scored_combination_needs_a_new_card_of_its_own() -> None:
+    # Anna's table: K♥ Q♥ (40), K♦ Q♦ (20), K♣ Q♣ (20), Q♠ J♦ (40) = 120.  Four queens from
+    # those four table queens has no new card; adding a K♠ (which only forms a marriage with
+    # the table Q♠, to be pending) does not make it a new declaration -> rejected.
+    base = [decl("Anna", ["KH", "QH"]), decl("Anna", ["KD", "QD"]), decl("Anna", ["KC", "QC"]),
+            decl("Anna", BEZIQUE)]
+    doc = record([*base, decl("Anna", ["KS"], ["QS", "QH", "QD", "QC"], "four_queens")])
+    assert rejected(doc) == {(0, 4): "R-NEW-CARD"}
+    assert scores(doc) == (120, 0)
+    # With a new queen of its own the four queens score (60 > 40, 20): 120 + 60 = 180.
+    doc = record([*base, decl("Anna", ["QC"], ["QS", "QH", "QD"], "four_queens")])
+    assert rejected(doc) == {}
+    assert scores(doc) == (180, 0)
