@@ -466,9 +466,23 @@ class DealState:
         used first (one's own before a partner's); None when the table lacks them."""
         chosen: list[TableCard] = []
         pool = self._pool(player)
+        classes = self.setup.has("H-REUSE-CLASSES")
+        spec = self._meld_spec(meld)
+
+        def against(tc: TableCard) -> int:
+            """The best score of this copy a reuse must beat: any kind (R-REUSE), or only the
+            kinds of the same class (H-REUSE-CLASSES), so a copy that allows it comes first."""
+            return max(
+                (p for m, p in tc.scored.items()
+                 if not classes or spec is None
+                 or getattr(self._meld_spec(m), "family", None) == spec.family),
+                default=0,
+            )
+
         for card, count in need.items():
             copies = [tc for tc in pool if tc.card == card]
-            copies.sort(key=lambda tc: (meld in tc.scored, max(tc.scored.values(), default=0)))
+            copies.sort(key=lambda tc: (meld in tc.scored, against(tc),
+                                        max(tc.scored.values(), default=0)))
             if len(copies) < count:
                 return None
             chosen.extend(copies[:count])

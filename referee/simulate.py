@@ -60,11 +60,13 @@ class SimOptions:
     """How the simulated players behave (all choices are still legal)."""
 
     declare_rate: float = 0.9  # a trick winner who can declare does so this often
+    greedy_rate: float = 0.4  # the winner declares their best-scoring combination
     pending_rate: float = 0.35  # a declaration lays extra cards forming a pending combination
     reuse_rate: float = 0.5  # a declaration builds on table cards when it may
     table_play_weight: float = 0.4  # weight of a declared card when picking a card to play
     low_card_weight: float = 4.0  # 7s, 8s and 9s are played this much more readily (phase 1)
     penalty_rate: float = 0.0  # chance per deal of a table-agreed penalty event
+    rich_rate: float = 0.25  # chance a deal gives one player a whole (rare) combination
     brisques_with_cards: float = 0.5  # chance a cards-tracked deal still states its brisques
     max_deals: int = 60  # a partie stops here even if nobody reached the target
 
@@ -182,6 +184,17 @@ def _winner(played: Sequence[tuple[int, Card]], trumps: Suit | None) -> int:
     return best_seat
 
 
+@dataclass(frozen=True, slots=True)
+class _Lay:
+    """A declaration the simulator may make: doing it, and what it scores."""
+
+    run: Callable[[], None]
+    points: int
+
+    def __call__(self) -> None:
+        self.run()
+
+
 # ================================================================================ one deal
 @dataclass(slots=True)
 class _Table:
@@ -219,6 +232,9 @@ class _DealSim:
         self.original_turn_up = self.turn_up
         self.stock: list[Card] = deck  # drawn from the end; the turn-up is drawn last
         self.trumps: Suit | None = self.turn_up.suit if self.turn_up else None
+        self.keep: list[set[Card]] = [set() for _ in range(n)]
+        if rng.random() < t.options.rich_rate:
+            self.rig(rng.randrange(n))
         self.tables: list[list[_TC]] = [[] for _ in range(n)]
         self.pending: list[list[tuple[str, tuple[Card, ...]]]] = [[] for _ in range(n)]
         self.shown_sevens = [0] * n
@@ -230,11 +246,58 @@ class _DealSim:
         self.events: list[Event] = []
         self.phase2_at: int | None = None  # index in events of the first phase-2 trick
         self.score = [0] * t.sides
+        self.kept = [0] * t.sides  # brisques and the last trick: "all points" keeps them
         self.partie_by_meld: int | None = None
         self.bonus_winner: int | None = None
+        self.bonus_event = -1  # index in events of the trick that wins the last-trick bonus
         self.final_winner: int | None = None
         if self.turn_up is not None and self.turn_up.rank is Rank.SEVEN:
             self.score[t.side_of[dealer]] += v.dealer_seven_points  # R-DEALER-SEVEN
+
+    def rig(self, p: int) -> None:
+        """A rich deal: p is dealt the cards of one combination (any kind alike), taken
+        from the stock or the other hands in exchange for p's other cards. Still a deal a
+        shuffle could give; it only makes the rare combinations common enough to test."""
+        rng, v = self.rng, self.t.variant
+        specs = sorted(v.combinations, key=lambda c: c.id)
+        spec = rng.choice(specs)
+        if spec.shape == "suit":
+            suit = self.trumps if spec.suit == "trump" and self.trumps else rng.choice(
+                [s for s in Suit if s is not self.trumps] if spec.suit == "plain"
+                and self.trumps else list(Suit))
+            want = Counter({Card(r, suit): spec.copies for r in spec.ranks})
+        elif spec.shape == "bezique":
+            q, j = _bezique_cards(self.trumps, self.t.has("H-BEZIQUE-PAIR"))
+            want = Counter({q: spec.copies, j: spec.copies})
+        else:
+            want = Counter(rng.choices([Card(spec.ranks[0], s) for s in Suit], k=4))
+        if sum(want.values()) > v.hand_size:
+            return
+        self.keep[p] = set(want)  # and p holds on to them until they are declared
+        hand = self.hands[p]
+        for card, k in want.items():
+            while hand[card] < k:
+                spare = [c for c in sorted(hand.elements()) if hand[c] > want[c]]
+                places: list[Counter[Card] | None] = [
+                    h for q, h in enumerate(self.hands) if q != p and h[card] > 0]
+                if card in self.stock:
+                    places.append(None)
+                if not spare or not places:
+                    return
+                give = rng.choice(spare)
+                place = rng.choice(places)
+                hand[give] -= 1
+                hand[card] += 1
+                if place is None:
+                    self.stock[self.stock.index(card)] = give
+                else:
+                    place[card] -= 1
+                    place[give] += 1
+                hand += Counter()  # drop zero counts
+                self.hands[p] = hand
+        for h in self.hands:
+            for c in [c for c, k in h.items() if k <= 0]:
+                del h[c]
 
     # ------------------------------------------------------------------------- helpers
     @property
@@ -256,9 +319,19 @@ class _DealSim:
     def copies_for(self, p: int, need: Counter[Card], meld: str) -> list[_TC] | None:
         chosen: list[_TC] = []
         pool = self.pool(p)
+        classes = self.t.has("H-REUSE-CLASSES")
+        spec = self.t.variant.combination(meld)
+
+        def against(tc: _TC) -> int:  # the score a reuse of this copy must beat
+            return max((pts for m, pts in tc.scored.items()
+                        if not classes or spec is None
+                        or getattr(self.t.variant.combination(m), "family", None) == spec.family),
+                       default=0)
+
         for card, k in need.items():
             copies = [tc for tc in pool if tc.card == card]
-            copies.sort(key=lambda tc: (meld in tc.scored, max(tc.scored.values(), default=0)))
+            copies.sort(key=lambda tc: (meld in tc.scored, against(tc),
+                                        max(tc.scored.values(), default=0)))
             if len(copies) < k:
                 return None
             chosen.extend(copies[:k])
@@ -308,24 +381,35 @@ class _DealSim:
                 self.begin_phase_two()
             winner = self.trick(number, leader)
             leader = winner
+            bonus_at = stock_tricks if t.has("H-LAST-TRICK-24") else total
+            if number == bonus_at:  # R-LAST-TRICK / H-LAST-TRICK-24, scored with the trick
+                self.bonus_winner = winner
+                self.bonus_event = len(self.events) - 1
+                self.score[t.side_of[winner]] += v.last_trick_points
+                self.kept[t.side_of[winner]] += v.last_trick_points
+            if number == total:
+                self.final_winner = winner
+                if t.tracking == "cards":  # counted from the tricks, with the final one
+                    self.score_brisques()
             if number <= stock_tricks:
                 self.maybe_declare(winner)
                 self.draw(winner)
             if number == penalty_at:
                 self.penalty()
-            bonus_at = stock_tricks if t.has("H-LAST-TRICK-24") else total
-            if number == bonus_at:
-                self.bonus_winner = winner
-                self.score[t.side_of[winner]] += v.last_trick_points
-            if number == total:
-                self.final_winner = winner
-        for seat in range(t.n):
-            self.score[t.side_of[seat]] += self.brisques[seat] * v.brisque_points
+        if t.tracking != "cards":  # the deal's closing brisques event
+            self.score_brisques()
+
+    def score_brisques(self) -> None:
+        for seat in range(self.t.n):
+            points = self.brisques[seat] * self.t.variant.brisque_points
+            self.score[self.t.side_of[seat]] += points
+            self.kept[self.t.side_of[seat]] += points
 
     def begin_phase_two(self) -> None:
         """R-PHASE2: the declared cards go back into the hands."""
         self.phase2 = True
         self.phase2_at = len(self.events)
+        self.keep = [set() for _ in range(self.t.n)]
         for p in range(self.t.n):
             for tc in self.tables[p]:
                 self.hands[p][tc.card] += 1
@@ -373,7 +457,7 @@ class _DealSim:
                 weights = [
                     t.options.table_play_weight if off
                     else self.hands[seat][c] * (t.options.low_card_weight if c.rank < Rank.JACK
-                                                else 1.0)
+                                                else 0.02 if c in self.keep[seat] else 1.0)
                     for c, off in opts
                 ]
                 card, off = rng.choices(opts, weights)[0]
@@ -427,8 +511,12 @@ class _DealSim:
         side = t.side_of[p]
         amount = t.variant.penalties[offence]
         if amount == "all":
-            before = self.match_totals[side] if t.has("H-FALSE-ALL-MATCH") else 0
-            points = max(0, before + self.score[side])
+            # RULES.md §5: the deal's points so far are wiped, brisques and the last trick
+            # still count; H-FALSE-ALL-MATCH: the whole match total goes to 0.
+            if t.has("H-FALSE-ALL-MATCH"):
+                points = max(0, self.match_totals[side] + self.score[side])
+            else:
+                points = max(0, self.score[side] - self.kept[side])
         else:
             points = int(amount)
         if t.has("H-PENALTY-TO-OPPONENT"):
@@ -529,7 +617,7 @@ class _DealSim:
         if spec.wins_partie and self.partie_by_meld is None:
             self.partie_by_meld = side
 
-    def new_declaration(self, p: int) -> Callable[[], None] | None:
+    def new_declaration(self, p: int) -> _Lay | None:
         """A random legal declaration laying at least one card from p's hand, or None."""
         t, rng = self.t, self.rng
         hand = self.hands[p]
@@ -538,9 +626,9 @@ class _DealSim:
         pair_rule = t.has("H-BEZIQUE-PAIR")
         found = _find(hand + on_table, t.variant, self.trumps, self.trumps_open, pair_rule, rng)
         rng.shuffle(found)
-        plain: list[Callable[[], None]] = []
-        reusing: list[Callable[[], None]] = []
-        pending: list[Callable[[], None]] = []
+        plain: list[_Lay] = []
+        reusing: list[_Lay] = []
+        pending: list[_Lay] = []
         for inst in found:
             if self.nt_bad(inst):
                 continue
@@ -573,15 +661,17 @@ class _DealSim:
                     if more:
                         pending.append(
                             self._layer(p, inst, new + extra, table, copies, more))
+        every = plain + reusing + pending
+        if every and rng.random() < t.options.greedy_rate:
+            return max(every, key=lambda lay: lay.points)
         for group, rate in ((pending, t.options.pending_rate), (reusing, t.options.reuse_rate)):
             if group and rng.random() < rate:
                 return rng.choice(group)
-        every = plain + reusing + pending
         return rng.choice(every) if every else None
 
     def _layer(self, p: int, inst: _Inst, new: Counter[Card], table: Counter[Card],
-               copies: list[_TC], pendings: list[_Inst]) -> Callable[[], None]:
-        return lambda: self.lay(p, inst, new, table, copies, pendings)
+               copies: list[_TC], pendings: list[_Inst]) -> _Lay:
+        return _Lay(lambda: self.lay(p, inst, new, table, copies, pendings), inst.spec.points)
 
     def pending_extra(self, p: int, main: _Inst, new: Counter[Card],
                       found: Sequence[_Inst]) -> Counter[Card] | None:
@@ -645,6 +735,8 @@ class _DealSim:
         for q in pendings:
             self.pending[p].append((q.meld, q.cards))
         self.gain(p, inst.spec, points)
+        if self.keep[p] <= set(inst.cards):
+            self.keep[p] = set()
         self.emit(Declare(p, tuple(sorted(new.elements())), tuple(sorted(table.elements())),
                           inst.meld))
 
@@ -658,17 +750,15 @@ class _DealSim:
                 out.append(StockExhausted())
             if isinstance(ev, Trick):
                 if t.tracking == "melds":
+                    if i == self.bonus_event:
+                        out.append(LastTrick(ev.winner))
                     continue
                 if t.tracking == "tricks":
                     ev = Trick(ev.winner)
             out.append(ev)
         counts = Brisques({seat: k for seat, k in enumerate(self.brisques) if k})
-        if t.tracking == "melds":
-            assert self.bonus_winner is not None
-            out.append(LastTrick(self.bonus_winner))
-            out.append(counts)
-        elif t.tracking == "tricks" or self.rng.random() < t.options.brisques_with_cards:
-            out.append(counts)
+        if t.tracking != "cards" or self.rng.random() < t.options.brisques_with_cards:
+            out.append(counts)  # needed with melds and tricks, optional with cards
         return out
 
 
