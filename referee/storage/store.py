@@ -311,23 +311,31 @@ class Store:
         with self._read() as conn:
             return self._info(conn, match_id)
 
-    def list_matches(self, *, unfinished_only: bool = False) -> list[MatchInfo]:
-        """Matches, the most recently played first."""
+    def list_matches(
+        self, *, unfinished_only: bool = False, limit: int | None = None, offset: int = 0
+    ) -> list[MatchInfo]:
+        """Matches, the most recently played first; ``limit``/``offset`` page through many."""
         with self._read() as conn:
             q = select(T_MATCH)
             if unfinished_only:
                 q = q.where(T_MATCH.c.finished_at.is_(None))
-            rows = conn.execute(
-                q.order_by(
-                    func.coalesce(T_MATCH.c.updated_at, T_MATCH.c.created_at).desc(),
-                    T_MATCH.c.id.desc(),
-                )
-            ).all()
-            seats = conn.execute(
+            q = q.order_by(
+                func.coalesce(T_MATCH.c.updated_at, T_MATCH.c.created_at).desc(),
+                T_MATCH.c.id.desc(),
+            )
+            if limit is not None:
+                q = q.limit(limit)
+            if offset:
+                q = q.offset(offset)
+            rows = conn.execute(q).all()
+            seat_q = (
                 select(T_SEAT.c.match_id, T_PLAYER.c.name)
                 .join(T_PLAYER, T_SEAT.c.player_id == T_PLAYER.c.id)
                 .order_by(T_SEAT.c.match_id, T_SEAT.c.seat)
-            ).all()
+            )
+            if limit is not None:
+                seat_q = seat_q.where(T_SEAT.c.match_id.in_([int(r.id) for r in rows]))
+            seats = conn.execute(seat_q).all()
         names: dict[int, list[str]] = {}
         for mid, name in seats:
             names.setdefault(int(mid), []).append(str(name))

@@ -283,3 +283,12 @@ def test_undo_redo_matches_a_simple_model(store: Store, ops: list[tuple[str, int
     assert m.result().to_json() == _engine_result(exported)
     assert store.cached_scores(mid) == [_seat_scores(m, i) for i in range(len(m.deals))]
     store.delete_match(mid)
+
+
+def test_list_matches_pages_newest_first(store: Store) -> None:
+    ids = [_play_sample(store, SAMPLE_EVENTS[:1]) for _ in range(5)]
+    everything = [m.id for m in store.list_matches()]
+    assert everything == ids[::-1]
+    page = store.list_matches(limit=2, offset=1)
+    assert [m.id for m in page] == everything[1:3]
+    assert all(m.players == ("Anna", "Boris") for m in page)
