@@ -186,3 +186,27 @@ def test_house_rules_all_at_once_replay() -> None:
     doc = record([decl("Anna", ["QH", "JD"], meld="bezique")],
                  house_rules=_two_hand_house_rules())
     assert scores(doc) == (40, 0)
+
+
+RULES_MD = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
+# Rule ids of RULES.md that are not two-hand's (§7 variants, pack counts the data does not offer).
+NOT_TWO_HAND = {"R-NT-TRUMPS", "H-PACKS"}
+
+
+def test_every_two_hand_rule_of_rules_md_has_a_test_named_after_it() -> None:
+    if not RULES_MD.exists():
+        pytest.skip(f"no {RULES_MD}")
+    ids = set(re.findall(r"\b([RH]-[A-Z0-9]+(?:-[A-Z0-9]+)*)\b", RULES_MD.read_text("utf-8")))
+    names = set()
+    sources = ""
+    for path in Path(__file__).parent.glob("test_*.py"):
+        text = path.read_text(encoding="utf-8")
+        sources += text
+        names |= set(re.findall(r"^def (test_\w+)", text, re.M))
+    missing = sorted(
+        rule for rule in ids - NOT_TWO_HAND
+        if not any(n.startswith("test_" + rule.lower().replace("-", "_")) for n in names)
+    )
+    assert missing == []
+    offences = set(re.findall(r"\b(P-[A-Z]+(?:-[A-Z]+)*)\b", RULES_MD.read_text("utf-8")))
+    assert sorted(p for p in offences if f'"{p}"' not in sources) == []

@@ -260,3 +260,19 @@ def test_r_phase2_declared_cards_go_back_to_the_hand() -> None:
     d = replay(doc).deals[0]
     assert d.table(0) == [] and d.phase == 2
     assert scores(doc) == (40, 0)
+
+
+# ------------------------------------------------------------------ R-DRAW
+@pytest.mark.parametrize("seed", [0, 3, 8])
+def test_r_draw_the_loser_of_trick_24_takes_the_turn_up(seed: int) -> None:
+    # After trick 24 the winner draws the last face-down card and the loser the turn-up:
+    # when phase 2 begins the turn-up is a known card in the loser's hand.
+    sim = SimulatedDeal(seed)
+    events = sim.events[:25]
+    d = replay(record(events, tracking="cards", turn_up=sim.turn_up)).deals[0]
+    loser = 1 - sim.winners[23]
+    known = [sum(n for c, n in hand.items() if c.code == sim.turn_up) for hand in d.known_in_hand]
+    played_by_loser = events[24]["cards"][PLAYERS[loser]] == sim.turn_up
+    assert d.turn_up is None
+    assert known[1 - loser] == 0
+    assert known[loser] == (0 if played_by_loser else 1)
