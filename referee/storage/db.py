@@ -42,6 +42,7 @@ HEAD_REVISION = REVISIONS[-1]
 OUR_TABLES = frozenset({"player", "match", "match_player", "deal", "log_entry"})
 
 SQLITE_HEADER = b"SQLite format 3\x00"
+PG_MIGRATION_LOCK = 0x62657A69  # "bezi": the advisory lock id serialising migrations
 # Files up to this size get SQLite's full page-by-page check (quick_check) on every open; it
 # costs about 4 ms per MB, so bigger files get it only after a read error left a marker.
 FULL_CHECK_MAX_BYTES = 8 * 1024 * 1024
@@ -305,6 +306,9 @@ def upgrade(loc: Location, revision: str = "head") -> None:
                 )
             conn.execution_options(bezique_write=True)
             with conn.begin():
+                if not loc.is_sqlite:
+                    # Two app instances starting on an empty club database: one migrates.
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": PG_MIGRATION_LOCK})
                 found = current_revision(conn)
                 if found is not None and found not in REVISIONS:
                     raise NewerDatabaseError(

@@ -4,12 +4,16 @@ BEZIQUE_TEST_POSTGRES_URL is set (CI runs scripts/pg-test-server.sh), on a real 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from referee.storage import Store
+
+# The shared samples module sits next to this file; make it importable in any import mode.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 PG_ENV = "BEZIQUE_TEST_POSTGRES_URL"
 

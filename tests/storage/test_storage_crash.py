@@ -50,7 +50,8 @@ def test_sigkill_never_loses_an_acknowledged_write(tmp_path: Path) -> None:
     db = tmp_path / "crash.sqlite3"
     env = dict(os.environ)
     env.pop("BEZIQUE_DATABASE_URL", None)
-    env["PYTHONPATH"] = os.pathsep.join([str(Path.cwd()), env.get("PYTHONPATH", "")])
+    repo = Path(__file__).resolve().parents[2]
+    env["PYTHONPATH"] = os.pathsep.join([str(repo), env.get("PYTHONPATH", "")])
     acked: dict[int, tuple[str, str]] = {}
     match_id: int | None = None
     total_acks = 0
