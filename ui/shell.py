@@ -18,7 +18,7 @@ from ui.i18n import pick_language
 from ui.state.app import AppState
 from ui.views import SCREENS
 from ui.views.cards import SUIT_FONT
-from ui.views.common import ViewContext
+from ui.views.common import VIEWPORT_WIDTH, ViewContext
 
 log = logging.getLogger(__name__)
 SEED = "#2E7D32"
@@ -64,6 +64,7 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
         bump(lambda v: v + 1)
 
     ft.use_effect(lambda: app.subscribe(on_change), [])
+    VIEWPORT_WIDTH.set(float(page.width) if page.width else None)
     ctx = ViewContext(app=app, page=page)
     view = SCREENS[app.screen](ctx)
     return [
@@ -97,6 +98,7 @@ def make_main(
             app.store_notice = str(store.notice)
         page.title = app.t("app.title")
         page.theme_mode = THEME_MODES[app.theme]
+        page.on_resize = lambda _e: app.changed()
         page.render_views(Root, app, page)
 
     return app_main

@@ -7,6 +7,7 @@ table) and, where tests need it, a stable semantics identifier.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,8 @@ import flet as ft
 from ui.state.app import AppState
 
 TAP = 56
+# The page's width while a screen is being built (set by the shell before each render).
+VIEWPORT_WIDTH: ContextVar[float | None] = ContextVar("viewport_width", default=None)
 Handler = Callable[[Any], object]
 
 
@@ -138,7 +141,10 @@ def section(title: str, *controls: ft.Control) -> ft.Control:
 
 
 def scroll_body(controls: list[ft.Control], *, max_width: float = 860) -> ft.Control:
-    """A centred scrolling column, narrow enough to read on a wide screen."""
+    """A scrolling column: full width on a phone, centred and no wider than ``max_width`` on a
+    wide screen (the width comes from the page's size, see AppState.viewport_width)."""
+    width = VIEWPORT_WIDTH.get()
+    wide = width is not None and width > max_width + 32
     return ft.Column(
         [
             ft.Container(
@@ -149,19 +155,33 @@ def scroll_body(controls: list[ft.Control], *, max_width: float = 860) -> ft.Con
                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                 ),
                 padding=ft.Padding.symmetric(horizontal=16, vertical=12),
-                width=max_width,
+                width=max_width if wide else None,
             )
         ],
         scroll=ft.ScrollMode.AUTO,
         expand=True,
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        horizontal_alignment=(
+            ft.CrossAxisAlignment.CENTER if wide else ft.CrossAxisAlignment.STRETCH
+        ),
     )
 
 
+def narrow() -> bool:
+    """A phone in portrait: fewer things per row."""
+    width = VIEWPORT_WIDTH.get()
+    return width is not None and width < 600
+
+
 def app_bar(
-    ctx: ViewContext, title: str, *, back: bool = True, actions: list[ft.Control] | None = None
+    ctx: ViewContext,
+    title: str,
+    *,
+    back: bool = True,
+    actions: list[ft.Control] | None = None,
+    settings: bool = True,
 ) -> ft.AppBar:
-    """Title, back, and the language and theme switches every screen carries."""
+    """Title, back, and the language and theme switches (left out where a phone's bar is
+    already full; Home always has them)."""
     app = ctx.app
     leading = (
         tagged(
@@ -176,7 +196,7 @@ def app_bar(
         if back
         else None
     )
-    settings = [
+    switches = [
         tagged(
             "lang-toggle",
             ft.TextButton(
@@ -204,6 +224,6 @@ def app_bar(
         leading=leading,
         automatically_imply_leading=False,
         title=ft.Text(title, size=20, weight=ft.FontWeight.BOLD),
-        actions=[*(actions or []), *settings],
+        actions=[*(actions or []), *(switches if settings else [])],
         toolbar_height=64,
     )

@@ -14,6 +14,7 @@ from ui import backend
 from ui.state.deal import RANKS, SUITS, DealScreen, RulingView
 from ui.views.cards import card_face, inline_cards, suit_badge, suit_text
 from ui.views.common import (
+    VIEWPORT_WIDTH,
     View,
     ViewContext,
     app_bar,
@@ -22,6 +23,7 @@ from ui.views.common import (
     body_text,
     choice_row,
     heading,
+    narrow,
     scroll_body,
     section,
     tagged,
@@ -115,7 +117,7 @@ def build(ctx: ViewContext) -> View:
     title = ctx.t("deal.title", n=ds.deal_number)
     if mode == "setup":
         title = ctx.t("deal.setup_title", n=ds.deal_number)
-    bar = app_bar(ctx, title, actions=actions)
+    bar = app_bar(ctx, title, actions=actions, settings=not narrow())
     bar.leading = tagged(
         "nav-home",
         ft.IconButton(
@@ -389,7 +391,7 @@ def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
         faces: list[ft.Control] = [card_face(c, width=44) for c in table]
         pend: list[ft.Control] = []
         for i, p in enumerate(ds.pending(seat)):
-            meld = cap(backend.meld_name(p.meld, ctx.app.lang))
+            meld = backend.meld_name(p.meld, ctx.app.lang)
             pend.append(
                 ft.Row(
                     [
@@ -594,7 +596,7 @@ def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     options = ds.options()
     opt_controls: list[ft.Control] = []
     for o in options:
-        meld = cap(backend.meld_name(o.meld, lang))
+        meld = backend.meld_name(o.meld, lang)
         if o.accepted:
             opt_controls.append(
                 big_button(
@@ -610,7 +612,7 @@ def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
                 ft.Column(
                     [
                         big_button(
-                            ctx.t("picker.option_blocked", meld=meld),
+                            ctx.t("picker.option_blocked", meld=cap(meld)),
                             act(lambda m=o.meld: ds.declare(m)),
                             icon=ft.Icons.BLOCK,
                             identifier=f"option-{o.meld}",
@@ -686,8 +688,11 @@ def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
 
 
 def _pick_face(card: Card, on_click: Any) -> ft.Control:
+    """A card of the hand grid: eight to a row even on a phone."""
+    width = VIEWPORT_WIDTH.get()
+    size = 48 if width is None else max(34.0, min(48.0, (width - 32 - 7 * 6) / 8 - 1))
     return card_face(
-        card, width=48, on_click=on_click, identifier=f"pick-{card.code}", label=str(card)
+        card, width=size, on_click=on_click, identifier=f"pick-{card.code}", label=str(card)
     )
 
 

@@ -24,11 +24,13 @@ if not Path("/usr/bin/chromium").exists() and shutil.which("chromium") is None:
 
 from playwright.sync_api import Page, expect, sync_playwright
 from ui_e2e_harness import (
+    PHONE,
     AppServer,
     by_id,
     free_port,
     launch,
     open_app,
+    scroll_down,
     shot,
     tap,
     wait_words,
@@ -185,6 +187,9 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
     tap(page, "to-rules")
     by_id(page, "combination-table").wait_for()
     shot(page, "14-rules")
+    scroll_down(page, 20_000)
+    by_id(page, "example-phase2").wait_for()
+    shot(page, "14b-rules-examples")
     typist.type("Search rules", "reuse")
     by_id(page, "rule-R-REUSE").wait_for()
     shot(page, "15-rules-search")
@@ -231,7 +236,7 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
     # Restart the server: the match is found and resumed where it was
     server.stop()
     server.start()
-    page2 = open_app(browser, server.url)
+    page2 = open_app(browser, server.url, viewport=PHONE)
     by_id(page2, "resume").wait_for()
     wait_words(page2, "resume-card", "Anna")
     shot(page2, "22-home-after-restart")
@@ -240,5 +245,13 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
     expect(by_id(page2, "deal-score-1")).to_have_text("10")
     wait_words(page2, "total-0", "100")
     wait_words(page2, "total-1", "120")
-    shot(page2, "23-resumed")
+    shot(page2, "23-resumed-phone")
+    tap(page2, "declare-0")
+    tap(page2, "pick-KH")
+    by_id(page2, "chosen-0").wait_for()
+    tap(page2, "pick-QH")
+    by_id(page2, "option-marriage").wait_for()
+    shot(page2, "24-picker-phone")
+    tap(page2, "picker-cancel")
+    by_id(page2, "declare-0").wait_for()
     page2.context.close()

@@ -105,10 +105,16 @@ def launch(pw: Any) -> Browser:
     return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 
 
-def open_app(browser: Browser, url: str, sent: list[bytes] | None = None) -> Page:
+PHONE = {"width": 412, "height": 915}
+TABLET = {"width": 900, "height": 1000}
+
+
+def open_app(
+    browser: Browser, url: str, sent: list[bytes] | None = None, viewport: dict[str, int] = TABLET
+) -> Page:
     """A fresh session with the accessibility tree switched on, ready to query. ``sent``
     collects every websocket frame the page sends (to know typed text reached the server)."""
-    ctx = browser.new_context(viewport={"width": 900, "height": 1000})
+    ctx = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
     page = ctx.new_page()
     if sent is not None:
 
@@ -171,3 +177,9 @@ def wait_words(page: Page, identifier: str, text: str, timeout: float = 20_000) 
         arg=[identifier, text],
         timeout=timeout,
     )
+
+
+def scroll_down(page: Page, pixels: int = 2000) -> None:
+    """Scroll the Flutter canvas (the mouse wheel over the page body)."""
+    page.mouse.move(page.viewport_size["width"] / 2, page.viewport_size["height"] / 2)
+    page.mouse.wheel(0, pixels)
