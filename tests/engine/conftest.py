@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -79,6 +80,9 @@ def tricks(*winners: str) -> list[Event]:
 
 def seven(player: str) -> Event:
     return {"type": "seven", "player": player}
+
+
+seven_event = seven
 
 
 def penalty(player: str, offence: str) -> Event:
@@ -197,14 +201,47 @@ def legal_follow(hand: Sequence[str], lead: str, trumps: str, must_win: bool) ->
     return trumps_held or list(hand)
 
 
+def _best_meld(cards: Sequence[str], trumps: str) -> tuple[str, list[str], int] | None:
+    """The most valuable two-hand combination (RULES.md §4) among ``cards``, by this oracle's
+    own table; None when there is none."""
+    have = Counter(cards)
+    found: list[tuple[int, str, list[str]]] = []
+    if have["QS"] >= 2 and have["JD"] >= 2:
+        found.append((500, "double_bezique", ["QS", "QS", "JD", "JD"]))
+    seq = [r + trumps for r in ("A", "10", "K", "Q", "J")]
+    if all(have[c] for c in seq):
+        found.append((250, "trump_sequence", seq))
+    for rank, meld, points in (("A", "four_aces", 100), ("K", "four_kings", 80),
+                               ("Q", "four_queens", 60), ("J", "four_jacks", 40)):
+        of_rank = [c for c in cards if c[:-1] == rank]
+        if len(of_rank) >= 4:
+            found.append((points, meld, sorted(of_rank)[:4]))
+    if have["QS"] and have["JD"]:
+        found.append((40, "bezique", ["QS", "JD"]))
+    for suit in SUITS:
+        if have["K" + suit] and have["Q" + suit]:
+            trump = suit == trumps
+            found.append((40 if trump else 20, "trump_marriage" if trump else "marriage",
+                          ["K" + suit, "Q" + suit]))
+    if not found:
+        return None
+    points, meld, chosen = max(found, key=lambda f: f[0])
+    return meld, chosen, points
+
+
 class SimulatedDeal:
     """A legal two-hand deal at ``cards`` level, played at random by a seeded generator."""
 
     def __init__(self, seed: int, dealer: int = 0, must_win: bool = False,
-                 illegal: str | None = None) -> None:
+                 illegal: str | None = None, declare: bool = False) -> None:
         """``illegal``: None, or "revoke" (at the first phase-2 trick where the follower can,
         they neither follow suit nor trump though able) or "underplay" (they follow suit
-        low though able to win: illegal only under H-MUST-WIN)."""
+        low though able to win: illegal only under H-MUST-WIN).
+
+        ``declare``: after each trick won in phase 1 the winner exchanges or shows a seven of
+        trumps, or lays the best combination found among the cards of the hand not yet on the
+        table (all new cards, so no reuse question arises); declared cards are then played off
+        the table (``from_table``) when chosen."""
         rng = random.Random(seed)
         self.illegal_at: int | None = None  # the trick number of the illegal play
         self.offender: int | None = None
@@ -212,16 +249,23 @@ class SimulatedDeal:
         rng.shuffle(pack)
         self.turn_up = pack[16]
         self.trumps = suit_of(self.turn_up)
+        turn_up_now = self.turn_up
+        seven = "7" + self.trumps
+        sevens_declared = 0
         hands = [pack[0:8], pack[8:16]]
         if dealer == 0:
             hands = [pack[8:16], pack[0:8]]  # the non-dealer is dealt first; order is cosmetic
+        tables: list[list[str]] = [[], []]  # declared cards, still part of the hands
         stock_cards = pack[17:]  # 47 face-down cards; the turn-up is drawn last
         self.events: list[Event] = []
         self.brisques = [0, 0]
         self.tricks_won = [0, 0]
+        self.declared = [0, 0]  # points declared (melds and sevens)
         self.winners: list[int] = []
         leader = 1 - dealer  # R-LEAD: the non-dealer leads
         for number in range(1, 33):
+            if number == 25:
+                tables = [[], []]  # R-PHASE2: the declared cards go back into the hands
             lead = rng.choice(hands[leader])
             follower = 1 - leader
             if number <= 24:
@@ -242,25 +286,61 @@ class SimulatedDeal:
                     self.illegal_at, self.offender = number, follower
                 else:
                     follow = rng.choice(legal)
-            hands[leader].remove(lead)
-            hands[follower].remove(follow)
+            off_table: list[str] = []
+            for seat, card in ((leader, lead), (follower, follow)):
+                hands[seat].remove(card)
+                if card in tables[seat]:
+                    in_hand_only = hands[seat].count(card) + 1 - tables[seat].count(card)
+                    if in_hand_only == 0 or rng.random() < 0.5:
+                        tables[seat].remove(card)
+                        off_table.append(PLAYERS[seat])
             winner = follower if beats(follow, lead, self.trumps) else leader
             self.winners.append(winner)
             self.tricks_won[winner] += 1
             self.brisques[winner] += sum(1 for c in (lead, follow) if c[:-1] in ("A", "10"))
             self.events.append(
-                trick(PLAYERS[winner], {PLAYERS[leader]: lead, PLAYERS[follower]: follow})
+                trick(PLAYERS[winner], {PLAYERS[leader]: lead, PLAYERS[follower]: follow},
+                      from_table=off_table or None)
             )
+            if declare and number <= 24:
+                free = Counter(hands[winner]) - Counter(tables[winner])
+                found = _best_meld(list(free.elements()), self.trumps)
+                # Two sevens of trumps exist: with a turned-up seven one is left to show;
+                # otherwise the first is exchanged and the second shown (each scores once).
+                may_seven = sevens_declared == 0 or (sevens_declared == 1
+                                                     and self.turn_up[0] != "7")
+                if free[seven] and may_seven:
+                    if sevens_declared == 0 and self.turn_up[0] != "7":
+                        hands[winner].remove(seven)  # exchanged: the seven is the turn-up now
+                        hands[winner].append(turn_up_now)
+                        turn_up_now = seven
+                    sevens_declared += 1
+                    self.declared[winner] += 10
+                    self.events.append(seven_event(PLAYERS[winner]))
+                elif found is not None:
+                    meld, cards, points = found
+                    tables[winner].extend(cards)
+                    self.declared[winner] += points
+                    self.events.append(decl(PLAYERS[winner], cards, meld=meld))
             if number <= 24:
                 hands[winner].append(stock_cards.pop(0))
                 if number < 24:
                     hands[1 - winner].append(stock_cards.pop(0))
                 else:
-                    hands[1 - winner].append(self.turn_up)  # the loser takes the turn-up
+                    hands[1 - winner].append(turn_up_now)  # the loser takes the turn-up
             leader = winner
         assert not stock_cards and not hands[0] and not hands[1]
         self.last_winner = self.winners[-1]
         self.dealer = dealer
+
+    def expected_scores(self) -> tuple[int, int]:
+        """Declared points + 10 a brisque + 10 for the last trick + the dealer's seven."""
+        return (
+            self.declared[0] + 10 * self.brisques[0] + 10 * (self.last_winner == 0)
+            + 10 * (self.turn_up[0] == "7" and self.dealer == 0),
+            self.declared[1] + 10 * self.brisques[1] + 10 * (self.last_winner == 1)
+            + 10 * (self.turn_up[0] == "7" and self.dealer == 1),
+        )
 
     def record(self, house_rules: Sequence[str] = (), extra: Sequence[Event] = ()
                ) -> dict[str, Any]:

@@ -208,15 +208,17 @@ def test_property_sum_of_a_deals_events_is_its_score(doc: dict[str, Any]) -> Non
         assert totals == deal_state.scores()
 
 
-@given(st.integers(0, 10_000), st.booleans(), st.sampled_from([(), ("H-MUST-WIN",)]))
-def test_property_cards_level_deal_scores_its_brisques_and_last_trick(
-        seed: int, dealer_boris: bool, rules: tuple[str, ...]) -> None:
-    sim = SimulatedDeal(seed, dealer=int(dealer_boris), must_win=bool(rules))
+@given(st.integers(0, 10_000), st.booleans(), st.sampled_from([(), ("H-MUST-WIN",)]),
+       st.booleans())
+def test_property_cards_level_legal_deal_scores_as_the_oracle_says(
+        seed: int, dealer_boris: bool, rules: tuple[str, ...], declare: bool) -> None:
+    # A legal deal played by the oracle (with declarations, sevens and cards played off the
+    # table when ``declare``): nothing rejected, nothing proposed, and the score is the
+    # oracle's declared points + brisques + last trick + dealer's seven.
+    sim = SimulatedDeal(seed, dealer=int(dealer_boris), must_win=bool(rules), declare=declare)
     m = replay(sim.record(rules))
     res = m.result()
-    want = [10 * sim.brisques[p] + 10 * (sim.last_winner == p)
-            + 10 * (sim.turn_up.startswith("7") and sim.dealer == p) for p in (0, 1)]
-    assert [s.total for s in res.sides] == want
+    assert tuple(s.total for s in res.sides) == sim.expected_scores()
     assert res.rejected == () and res.proposals == ()
     again = replay(json.loads(dump_record(m.to_record())))
     assert again.result() == res

@@ -276,3 +276,15 @@ def test_r_draw_the_loser_of_trick_24_takes_the_turn_up(seed: int) -> None:
     assert d.turn_up is None
     assert known[1 - loser] == 0
     assert known[loser] == (0 if played_by_loser else 1)
+
+
+@pytest.mark.parametrize("seed", [4, 20, 41, 52, 157])
+def test_r_pack_legal_deal_with_declarations_and_sevens_replays_clean(seed: int) -> None:
+    # The oracle declares sevens (exchange, then show) and combinations laid from the hand,
+    # and plays declared cards off the table: every event is accepted and the score is
+    # declared points + 10 a brisque + 10 for the last trick + the dealer's seven.
+    sim = SimulatedDeal(seed, dealer=seed % 2, declare=True)
+    res = result(sim.record())
+    assert res["rejected"] == [] and res["proposed_penalties"] == []
+    assert tuple(s["total"] for s in res["sides"]) == sim.expected_scores()
+    assert any(e["type"] == "seven" for e in sim.events)
