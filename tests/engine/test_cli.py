@@ -159,3 +159,22 @@ def test_cli_own_records_replay_as_computed_by_hand(capsys: pytest.CaptureFixtur
     assert sorted((r["deal"], r["event"]) for r in got["rejected"]) == sorted(
         (r["deal"], r["event"]) for r in want["rejected"])
     assert (got["finished"], got["winner"]) == (want["finished"], want["winner"])
+
+
+def test_cli_explain_in_russian(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", str(RECORDS / "two-hand-reuse.json"), "--deal", "0",
+                 "--event", "7", "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "R-REUSE" in out
+    assert "К♥" in out or "K♥" in out
+    assert any("\u0400" <= ch <= "\u04ff" for ch in out)  # words in Cyrillic
+
+
+def test_cli_replay_sheet_lists_the_rejected_events(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(RECORDS / "two-hand-reuse.json")]) == 0
+    out = capsys.readouterr().out
+    rejected = [line for line in out.splitlines() if line.startswith("rejected")]
+    assert len(rejected) == 3
+    assert [line.rsplit("— ", 1)[1] for line in rejected] == [
+        "R-PACK", "R-REUSE", "R-NO-DECLARE-AFTER-STOCK"]
+    assert "the partie goes on (target 1000)" in out
