@@ -1,28 +1,38 @@
 """Storage: matches kept as an append-only event log (SQLModel; SQLite by default, PostgreSQL
 for a club server). The score is never stored apart from the log: it is the engine's replay.
+Design, file location, migrations and benchmark figures: docs/storage.md.
 
 For the app::
 
-    from referee.storage import Store
-    store = Store.open()                      # or Store.open(app_storage_dir=...), url=...
-    if store.notice: show(store.notice)       # a damaged file was moved aside
-    mid = store.unfinished_match()            # resume, or None
-    mid = store.create_match("two-hand", ["Anna", "Boris"])
-    store.start_deal(mid, dealer="Anna", turn_up="9H")
+    from referee.storage import Store, StorageError, StorageInputError
+    store = Store.open()                      # or Store.open(url=...), app_storage_dir=...
+    if store.notice: show(store.notice)       # a damaged file was moved aside (say so)
+    mid = store.unfinished_match()            # resume: last played unfinished match, or None
+    mid = store.create_match("two-hand", ["Anna", "Boris"], tracking="melds",
+                             house_rules=(), target=None)
+    store.start_deal(mid, dealer="Anna", turn_up="9H")        # dealer by name or seat
+    ruling = store.verify(mid, event)         # what it would get; records nothing
     ruling = store.record(mid, {"type": "declare", "player": "Boris", "new": ["QS", "JD"]})
-    store.undo(mid); store.redo(mid)          # logged, unlimited depth; False if nothing to do
+                                              # durable on return; rejected events are kept
+    store.undo(mid); store.redo(mid)          # logged entries, unlimited depth; False if none
+    store.can_undo(mid); store.can_redo(mid)
     match = store.load_match(mid)             # referee.match.Match replayed from the log
-    store.list_matches(); store.match_info(mid); store.history(mid)
-    record = store.export_match(mid)          # dict in the match-record format
-    mid2 = store.import_match("file.json")    # or a dict; StorageInputError names the place
+    store.match_info(mid)                     # MatchInfo: players, variant, finished, winner
+    store.list_matches(limit=20, offset=0)    # newest first; unfinished_only=True
+    store.history(mid)                        # every log entry, undone ones included (audit)
+    store.delete_match(mid)
+    record = store.export_match(mid)          # dict in the match-record format (effective log)
+    mid2 = store.import_match("file.json")    # or a dict; all or nothing
     store.export_archive("backup.zip"); store.import_archive("backup.zip")
-    store.player_stats()                      # list[PlayerStats]
+    store.player_stats(); store.biggest_deals(10); store.best_combinations(10)
     store.close()
 
-Where: $BEZIQUE_DATABASE_URL (a ``postgresql://`` URL or an SQLite path) if set, else
-``bezique.sqlite3`` in Flet's app storage (``FLET_APP_STORAGE_DATA``) or the platform's user
-data dir. Errors: StorageInputError (bad input, nothing stored), NewerDatabaseError,
-UnknownMatchError, StorageError; all are ``StorageError``.
+Events are the match record's JSON objects (players by name). Errors, all ``StorageError``:
+``StorageInputError`` (bad input; ``.where`` names the file/field; nothing stored; also a
+``ValueError``), ``UnknownMatchError``, ``NewerDatabaseError`` (file from a newer app, left
+untouched). Where: ``url``, else $BEZIQUE_DATABASE_URL (``postgresql://…`` or an SQLite path),
+else ``bezique.sqlite3`` in ``app_storage_dir``, Flet's ``FLET_APP_STORAGE_DATA`` or the
+platform's user data dir. A ``Store`` may be shared by threads (writes are serialised).
 """
 
 from referee.storage.errors import (
