@@ -250,7 +250,12 @@ class DealState:
     def _timing(self, player: int, *, free: bool = False) -> Ruling | None:
         """R-NO-DECLARE-AFTER-STOCK, R-DECLARE-AFTER-TRICK, R-ONE-PER-TRICK, H-FOUR-TRICKS."""
         who = {"player": self.name(player)}
-        if self.stock_exhausted:
+        # The last trick (unless H-LAST-TRICK-24 moves its bonus to trick 24) and the brisques
+        # come after the stock ran out, even in a record that leaves stock_exhausted out.
+        deal_over = self.brisques_scored or (
+            self.last_trick_scored and not self.setup.has("H-LAST-TRICK-24")
+        )
+        if self.stock_exhausted or deal_over:
             return reject("R-NO-DECLARE-AFTER-STOCK", "after_stock", who)
         if self.setup.tracking == "melds":
             return None

@@ -11,7 +11,9 @@ from referee.errors import RecordError
 
 from .conftest import (
     alternate,
+    brisques,
     decl,
+    last,
     pending,
     record,
     rejected,
@@ -328,3 +330,21 @@ def test_r_new_card_scored_combination_needs_a_new_card_of_its_own() -> None:
     doc = record([*base, decl("Anna", ["QC"], ["QS", "QH", "QD"], "four_queens")])
     assert rejected(doc) == {}
     assert scores(doc) == (180, 0)
+
+
+def test_r_no_declare_after_stock_implied_by_the_last_trick_and_brisques() -> None:
+    # A melds record that leaves stock_exhausted out: the last trick and the brisques come
+    # after the stock ran out, so declarations and sevens after them come too late.
+    doc = record([decl("Anna", BEZIQUE), last("Anna"), decl("Boris", ["KC", "QC"]),
+                  brisques(8, 8), seven("Boris")])
+    assert rejected(doc) == {(0, 2): "R-NO-DECLARE-AFTER-STOCK",
+                             (0, 4): "R-NO-DECLARE-AFTER-STOCK"}
+    assert scores(doc) == (130, 80)  # Anna 40 + 10 + 80; Boris 80
+
+
+def test_r_no_declare_after_stock_h_last_trick_24_bonus_does_not_end_declarations() -> None:
+    # Under H-LAST-TRICK-24 the bonus is for trick 24, whose winner may still declare.
+    doc = record([last("Boris"), decl("Boris", BEZIQUE), stock(), brisques(8, 8)],
+                 house_rules=["H-LAST-TRICK-24"])
+    assert rejected(doc) == {}
+    assert scores(doc) == (80, 130)  # Boris 10 + 40 + 80
