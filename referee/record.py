@@ -225,7 +225,8 @@ def load_record(path: str | Path) -> MatchRecord:
     """Read a record file; RecordError names the file and the place."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        # utf-8-sig: a byte-order mark (as some Windows editors write) is not an error.
+        text = p.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as e:
         raise RecordError(str(p), f"cannot read the file: {e}") from None
     try:

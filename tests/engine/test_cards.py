@@ -84,3 +84,8 @@ def test_r_pack_record_spellings_are_equivalent_in_a_declaration() -> None:
     a = result(record([decl("Anna", ["Q♠", "j♦"])]))
     b = result(record([decl("Anna", ["qs", "JD"])]))
     assert a["sides"][0]["deal_scores"] == b["sides"][0]["deal_scores"] == [40]
+
+
+@pytest.mark.parametrize("text", ["Q♠\ufe0f", "Q♤", " QS ", "q♤"])
+def test_r_pack_pasted_suit_symbols_are_read(text: str) -> None:
+    assert parse_card(text) is parse_card("QS")

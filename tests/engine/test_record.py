@@ -243,3 +243,17 @@ def test_record_parse_is_strict_without_the_cli() -> None:
     with pytest.raises(RecordError) as info:
         parse_record(record([decl("Anna", ["QS", "1S"])]))
     assert info.value.path == "deals[0].events[0].new[1]"
+
+
+def test_record_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    f = tmp_path / "bom.json"
+    f.write_bytes(b"\xef\xbb\xbf" + json.dumps(record([decl("Anna", ["QS", "JD"])])).encode())
+    assert replay(record_to_obj(load_record(f))).result().sides[0].total == 40
+
+
+def test_record_file_not_in_utf8_is_an_input_error(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "latin.json"
+    f.write_bytes(json.dumps(record([])).replace("Anna", "Ann\u00e9").encode("latin-1"))
+    assert main(["replay", str(f)]) == 2
+    assert "latin.json" in capsys.readouterr().err
