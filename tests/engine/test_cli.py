@@ -178,3 +178,18 @@ def test_cli_replay_sheet_lists_the_rejected_events(capsys: pytest.CaptureFixtur
     assert [line.rsplit("— ", 1)[1] for line in rejected] == [
         "R-PACK", "R-REUSE", "R-NO-DECLARE-AFTER-STOCK"]
     assert "the partie goes on (target 1000)" in out
+
+
+def test_cli_explain_shows_a_proposed_revoke(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from .conftest import SimulatedDeal
+
+    sim = next(s for s in (SimulatedDeal(k, illegal="revoke") for k in range(50))
+               if s.illegal_at is not None)
+    f = tmp_path / "revoke.json"
+    f.write_text(json.dumps(sim.record()), encoding="utf-8")
+    assert main(["replay", str(f), "--json"]) == 0
+    proposal = json.loads(capsys.readouterr().out)["proposed_penalties"][0]
+    assert main(["explain", str(f), "--deal", "0", "--event", str(proposal["event"])]) == 0
+    out = capsys.readouterr().out
+    assert "accepted" in out and "proposed P-REVOKE" in out
