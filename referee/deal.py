@@ -77,6 +77,9 @@ class PendingCombination:
 
     meld: str
     cards: tuple[Card, ...]
+    # The very table cards it was laid with: it scores only while they are still on the table,
+    # not with an identical copy laid later (R-PENDING). Empty: checked by card faces.
+    held: tuple[TableCard, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +177,21 @@ class DealState:
 
     def pending_of(self, player: int) -> list[PendingCombination]:
         """Pending combinations whose cards are still on the table."""
-        on_table = Counter(tc.card for tc in self._pool(player))
-        return [p for p in self.pending[player] if contains(on_table, Counter(p.cards))]
+        return [p for p in self.pending[player] if self._left_table(player, p) is None]
+
+    def _left_table(self, player: int, p: PendingCombination) -> Card | None:
+        """A card of a pending combination that is no longer on the table (None: all are)."""
+        pool = self._pool(player)
+        if p.held:
+            for tc in p.held:
+                if not any(tc is x for x in pool):
+                    return tc.card
+            return None
+        on_table = Counter(tc.card for tc in pool)
+        for card, count in Counter(p.cards).items():
+            if on_table[card] < count:
+                return card
+        return None
 
     @property
     def complete(self) -> bool:
@@ -547,6 +563,7 @@ class DealState:
         # Other combinations laid at the same time become pending (R-PENDING).
         combined = new + table
         pendings: list[Instance] = []
+        pending_parts: list[tuple[list[TableCard], CardCounts]] = []  # (table copies, new)
         for other in self._instances(combined):
             other_counts = other.counts()
             if contains(need, other_counts) or contains(table, other_counts):
@@ -562,6 +579,7 @@ class DealState:
             if any(p.meld == other.meld and p.cards == other.cards for p in pendings):
                 continue
             pendings.append(other)
+            pending_parts.append((other_copies, other_new))
         for card, count in combined.items():
             cover = max([need[card], *(p.counts()[card] for p in pendings)])
             if count > cover:
@@ -610,8 +628,14 @@ class DealState:
                     taken.append(tc)
             for tc in taken:
                 tc.scored[spec.id] = points
-            for p in pendings:
-                self.pending[player].append(PendingCombination(p.meld, p.cards))
+            for p, (held_copies, p_new) in zip(pendings, pending_parts, strict=True):
+                held = list(held_copies)
+                wanted_new = Counter(p_new)
+                for tc in laid:
+                    if wanted_new[tc.card]:
+                        wanted_new[tc.card] -= 1
+                        held.append(tc)
+                self.pending[player].append(PendingCombination(p.meld, p.cards, tuple(held)))
             self._declared(player, points, spec)
 
         rule = "R-REUSE" if copies else "R-DECLARE-AFTER-TRICK"
@@ -678,19 +702,19 @@ class DealState:
         problem = self._timing(player)
         if problem is not None:
             return _Outcome(problem)
+        matches.sort(key=lambda q: self._left_table(player, q) is not None)
         p = matches[0]
         meld = self._kind_now(p.meld, p.cards)
-        on_table = Counter(tc.card for tc in self._pool(player))
-        for card, count in wanted.items():
-            if on_table[card] < count:
-                return _Outcome(
-                    reject("R-ON-TABLE", "pending_left_table",
-                           {"player": who, "card": str(card), "meld": p.meld})
-                )
+        gone = self._left_table(player, p)
+        if gone is not None:
+            return _Outcome(
+                reject("R-ON-TABLE", "pending_left_table",
+                       {"player": who, "card": str(gone), "meld": p.meld})
+            )
         spec = self._meld_spec(meld)
         if spec is None:  # pragma: no cover - pendings come from the variant's table
             return _Outcome(reject("R-PENDING", "no_new_card", {"player": who, "cards": ""}))
-        copies = self._choose_copies(player, wanted, meld, spec.points)
+        copies = list(p.held) or self._choose_copies(player, wanted, meld, spec.points)
         assert copies is not None
         for tc in copies:
             if meld in tc.scored:
@@ -715,7 +739,8 @@ class DealState:
                 self.trumps = p.cards[0].suit
             for tc in copies:
                 tc.scored[meld] = points
-            self.pending[player].remove(p)
+            mine = self.pending[player]
+            del mine[next(k for k, q in enumerate(mine) if q is p)]
             self._declared(player, points, spec)
 
         return _Outcome(

@@ -4,7 +4,7 @@ Trumps are hearts (turn-up 9H) unless a test says otherwise."""
 
 from __future__ import annotations
 
-from .conftest import decl, pending, record, rejected, scores, trick
+from .conftest import decl, pending, record, rejected, replay, scores, trick
 
 FOUR_KINGS = ["KS", "KH", "KD", "KC"]
 CLASSES = ["H-REUSE-CLASSES"]
@@ -272,3 +272,40 @@ def test_r_pending_is_not_a_reuse_even_after_a_greater_one() -> None:
                   pending("Anna", ["KS", "QS"], "marriage")])
     assert rejected(doc) == {}
     assert scores(doc) == (120, 0)  # 40 + 60 + 20
+
+
+def test_r_pending_dies_with_its_card_even_if_a_copy_is_laid_later() -> None:
+    # Cards level, hearts trumps. Trick 1 Anna: K♠ Q♠ J♦, bezique 40, marriage K♠ Q♠ pending.
+    # Trick 2: Anna leads that K♠ off the table (9♣ no spade, no trump: Anna's trick) and lays
+    # four kings with the other K♠ (80). Trick 3 Anna (8♦ over 7♦): the pending marriage is
+    # dead -- its K♠ was played; the K♠ on the table now is another card, which scored in
+    # four kings and could not join a marriage anyway (20 < 80, R-REUSE). 40 + 80 = 120.
+    events = [
+        trick("Anna", {"Boris": "7C", "Anna": "8C"}),
+        decl("Anna", KSQSJD, meld="bezique"),
+        trick("Anna", {"Anna": "KS", "Boris": "9C"}, from_table=["Anna"]),
+        decl("Anna", ["KS", "KH", "KD", "KC"]),
+        trick("Anna", {"Anna": "8D", "Boris": "7D"}),
+        pending("Anna", ["KS", "QS"]),
+    ]
+    doc = record(events, tracking="cards")
+    assert rejected(doc) == {(0, 5): "R-ON-TABLE"}
+    assert scores(doc) == (120, 0)
+    assert replay(doc).deals[0].pending_of(0) == []
+
+
+def test_r_pending_survives_when_an_identical_copy_is_played_instead() -> None:
+    # As above, but the four kings come first: K♠ K♥ K♦ K♣ (80), then K♠ Q♠ J♦ with a second
+    # K♠ (bezique 40, marriage pending). Anna then plays a K♠ off the table: the engine lets
+    # the one in four kings go (the player's better choice), so the marriage still scores 20.
+    events = [
+        trick("Anna", {"Boris": "7C", "Anna": "8C"}),
+        decl("Anna", ["KS", "KH", "KD", "KC"]),
+        trick("Anna", {"Boris": "7D", "Anna": "8D"}),
+        decl("Anna", KSQSJD, meld="bezique"),
+        trick("Anna", {"Anna": "KS", "Boris": "9C"}, from_table=["Anna"]),
+        pending("Anna", ["KS", "QS"]),
+    ]
+    doc = record(events, tracking="cards")
+    assert rejected(doc) == {}
+    assert scores(doc) == (140, 0)  # 80 + 40 + 20
