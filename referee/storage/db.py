@@ -192,7 +192,9 @@ def probe_sqlite_file(path: Path) -> str | None:
     if len(header) < 100:
         raise Damaged("it is truncated (shorter than an SQLite header)")
     expected = _size_from_header(header)
-    if expected is not None and size < expected:
+    # With a WAL or journal left by a killed process the file may legitimately lag behind its
+    # header (a checkpoint cut short); SQLite recovers it on open, so only judge a lone file.
+    if expected is not None and size < expected and not _has_sidecar(path):
         raise Damaged(f"it is truncated ({size} bytes of {expected})")
     marker = check_marker(path)
     full_check = size <= FULL_CHECK_MAX_BYTES or marker.exists()
@@ -242,6 +244,17 @@ def _size_from_header(header: bytes) -> int | None:
     if pages == 0 or change_counter != valid_for or page_size < 512:
         return None
     return page_size * pages
+
+
+def _has_sidecar(path: Path) -> bool:
+    for suffix in ("-wal", "-journal"):
+        side = path.with_name(path.name + suffix)
+        try:
+            if side.stat().st_size > 0:
+                return True
+        except FileNotFoundError:
+            continue
+    return False
 
 
 def check_marker(path: Path) -> Path:

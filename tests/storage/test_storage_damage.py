@@ -200,3 +200,36 @@ def test_truncation_is_seen_without_the_full_check(
     monkeypatch.setattr(db, "FULL_CHECK_MAX_BYTES", 0)
     with pytest.raises(db.Damaged, match="truncated"):
         db.probe_sqlite_file(sqlite_path)
+
+
+def test_file_behind_its_header_with_a_wal_is_healthy_not_truncated(tmp_path: Path) -> None:
+    """A process killed mid-checkpoint can leave page 1 (with the new page count) written
+    before the file grew; the WAL still holds the rest and SQLite recovers. Not damage."""
+    live = tmp_path / "live.sqlite3"
+    Store.open(live).close()
+    conn = sqlite3.connect(live)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA wal_autocheckpoint=0")
+    for i in range(300):
+        conn.execute(
+            "INSERT INTO player (name, created_at) VALUES (?, '2026-01-01 00:00:00')",
+            (f"player {i} " + "x" * 400,),
+        )
+        conn.commit()
+    snap = tmp_path / "snap.sqlite3"  # the files as a kill would leave them
+    snap.write_bytes(live.read_bytes())
+    snap.with_name("snap.sqlite3-wal").write_bytes(live.with_name("live.sqlite3-wal").read_bytes())
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    conn.close()
+    header = bytearray(snap.read_bytes())
+    assert pages * 4096 > len(header), "the WAL must hold pages beyond the file"
+    header[28:32] = pages.to_bytes(4, "big")  # page 1 checkpointed ahead of the rest
+    header[92:96] = header[24:28]
+    snap.write_bytes(bytes(header))
+    store = Store.open(snap)
+    try:
+        assert store.notice is None
+        assert len(store.players()) == 300
+    finally:
+        store.close()
+    assert not [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
