@@ -239,3 +239,35 @@ def test_property_verify_changes_nothing(doc: dict[str, Any], probes: list[dict[
         except BeziqueError:
             pass
     assert (m.result(), dump_record(m.to_record())) == before
+
+
+@given(st.lists(st.one_of(declarations(), declarations(), players.map(seven),
+                          st.tuples(players, st.sampled_from(OFFENCES)).map(
+                              lambda t: penalty(*t))), max_size=20),
+       players, st.integers(0, 16),
+       st.lists(st.sampled_from([r for r in HOUSE_RULES
+                                 if r not in ("H-LAST-TRICK-24", "H-FOUR-TRICKS")]),
+                unique=True, max_size=2),
+       st.sampled_from(["9H", "7S", "KH", "QS"]))
+def test_property_tracking_level_does_not_change_rulings_on_legal_timing(
+        evs: list[dict[str, Any]], last_winner: str, anna_brisques: int, rules: list[str],
+        turn_up: str) -> None:
+    # The same declarations, each right after a trick its declarer won, are ruled alike with
+    # melds and with tricks tracking (only who-may-declare-when is checked in addition).
+    melds = [*evs, stock(), last(last_winner), brisques(anna_brisques, 16 - anna_brisques)]
+    with_tricks: list[dict[str, Any]] = []
+    for ev in evs:
+        if ev["type"] != "penalty":
+            with_tricks.append(trick(ev["player"]))
+        with_tricks.append(ev)
+    played = sum(1 for e in with_tricks if e["type"] == "trick")
+    filler = [trick(PLAYERS[k % 2]) for k in range(31 - played)]
+    with_tricks += [*filler, trick(last_winner), brisques(anna_brisques, 16 - anna_brisques)]
+    a = replay(record(melds, house_rules=rules, turn_up=turn_up))
+    b = replay(record(with_tricks, tracking="tricks", house_rules=rules, turn_up=turn_up))
+    assert [s.total for s in a.result().sides] == [s.total for s in b.result().sides]
+    rule_a = [r.rule for e, r in a.deals[0].log if e.__class__.__name__ != "Trick"
+              and not r.accepted]
+    rule_b = [r.rule for e, r in b.deals[0].log if e.__class__.__name__ != "Trick"
+              and not r.accepted]
+    assert rule_a == rule_b
