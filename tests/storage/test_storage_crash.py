@@ -16,7 +16,7 @@ from pathlib import Path
 from referee.storage import Store
 from referee.storage.log import Entry, derive
 
-KILLS = 24
+KILLS = int(os.environ.get("BEZIQUE_CRASH_KILLS", "24"))  # more for a stress run
 WRITER = Path(__file__).with_name("crash_writer.py")
 
 

@@ -7,6 +7,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -126,3 +127,43 @@ def test_database_from_the_first_schema_opens_and_keeps_its_matches(db_url: str)
         assert len(store.history(1)) == 2 * (1 + len(record["deals"][0]["events"])) + 1
     finally:
         store.close()
+
+
+def test_a_failed_upgrade_leaves_the_previous_schema_whole(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Migrations run in one transaction (DDL included, on SQLite too): a failure, or a kill,
+    half-way leaves the database exactly at the revision it had."""
+    from alembic.operations import Operations
+    from sqlalchemy import inspect
+
+    loc = db.resolve(db_url)
+    db.upgrade(loc, "0001")
+    real = Operations.create_table
+
+    def failing(self: Operations, name: str, *cols: Any, **kw: Any) -> Any:
+        if name == "meld_score":  # the last step of 0002, after other changes
+            raise RuntimeError("power cut")
+        return real(self, name, *cols, **kw)
+
+    monkeypatch.setattr(Operations, "create_table", failing)
+    with pytest.raises(RuntimeError, match="power cut"):
+        db.upgrade(loc)
+    engine = db.make_engine(loc)
+    try:
+        with engine.connect() as conn:
+            assert db.current_revision(conn) == "0001"
+            names = set(inspect(conn).get_table_names())
+            assert "deal_score" not in names
+            columns = {c["name"] for c in inspect(conn).get_columns("match")}
+            assert "cache_version" not in columns
+    finally:
+        engine.dispose()
+    monkeypatch.setattr(Operations, "create_table", real)
+    db.upgrade(loc)
+    engine = db.make_engine(loc)
+    try:
+        with engine.connect() as conn:
+            assert db.current_revision(conn) == db.HEAD_REVISION
+    finally:
+        engine.dispose()
