@@ -163,11 +163,20 @@ class DealState:
             return None
         return max(0, self.setup.stock_tricks - self.tricks_played)
 
+    _summed: int = 0  # ledger entries already added into _sums (the ledger only grows)
+    _sums: tuple[int, ...] = ()
+
     def scores(self) -> list[int]:
-        totals = [0] * len(self.setup.side_names)
-        for entry in self.ledger:
-            totals[entry.side] += entry.points
-        return totals
+        """Each side's points in this deal: the sum of the ledger, kept as a running sum so
+        that a match of many deals does not re-add every ledger at each deal start."""
+        if not self._sums or self._summed > len(self.ledger):
+            self._sums, self._summed = (0,) * len(self.setup.side_names), 0
+        if self._summed < len(self.ledger):
+            totals = list(self._sums)
+            for entry in self.ledger[self._summed:]:
+                totals[entry.side] += entry.points
+            self._sums, self._summed = tuple(totals), len(self.ledger)
+        return list(self._sums)
 
     def table(self, player: int) -> list[Card]:
         return [tc.card for tc in self.tables[player]]

@@ -259,9 +259,18 @@ class Match:
         return tuple(c for c in cards if contains(on_table, Counter([c])))
 
     # --------------------------------------------------------------------------- results
+    # Deals before the current one never change (events go to the newest deal), so the
+    # partie's state after them is kept: starting each deal does not re-add the whole match.
+    _closed: tuple[int, tuple[int, ...]] | None = None  # (deals closed with no winner, totals)
+
+    def _closed_prefix(self) -> tuple[int, list[int]]:
+        if self._closed is not None and self._closed[0] < len(self.deals):
+            return self._closed[0], list(self._closed[1])
+        return 0, [0] * len(self.side_names)
+
     def totals(self) -> list[int]:
-        totals = [0] * len(self.side_names)
-        for deal in self.deals:
+        start, totals = self._closed_prefix()
+        for deal in self.deals[start:]:
             for side, points in enumerate(deal.scores()):
                 totals[side] += points
         return totals
@@ -269,9 +278,12 @@ class Match:
     def _partie(self) -> _Partie:
         """R-TARGET, R-CLAIM-AT-END, R-TIE, H-TIE-HIGHER and partie-winning combinations."""
         state = _Partie()
-        totals = [0] * len(self.side_names)
+        start, totals = self._closed_prefix()
         tie_higher = "H-TIE-HIGHER" in self.house_rules
-        for index, deal in enumerate(self.deals):
+        for index in range(start, len(self.deals)):
+            deal = self.deals[index]
+            if index > start:  # the deals before this one are closed and named no winner
+                self._closed = (index, tuple(totals))
             for side, points in enumerate(deal.scores()):
                 totals[side] += points
             ended = index < len(self.deals) - 1 or deal.complete

@@ -184,12 +184,22 @@ def _winner(played: Sequence[tuple[int, Card]], trumps: Suit | None) -> int:
     return best_seat
 
 
+@dataclass(eq=False, slots=True)
+class _Pending:
+    """A pending combination and the very table copies it was laid with (R-PENDING)."""
+
+    meld: str
+    cards: tuple[Card, ...]
+    held: tuple[_TC, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class _Lay:
     """A declaration the simulator may make: doing it, and what it scores."""
 
     run: Callable[[], None]
     points: int
+    pendings: int = 0
 
     def __call__(self) -> None:
         self.run()
@@ -236,7 +246,7 @@ class _DealSim:
         if rng.random() < t.options.rich_rate:
             self.rig(rng.randrange(n))
         self.tables: list[list[_TC]] = [[] for _ in range(n)]
-        self.pending: list[list[tuple[str, tuple[Card, ...]]]] = [[] for _ in range(n)]
+        self.pending: list[list[_Pending]] = [[] for _ in range(n)]
         self.shown_sevens = [0] * n
         self.seven_exchanged = False
         self.tricks_won = [0] * n
@@ -483,7 +493,12 @@ class _DealSim:
         if off_table:
             copies = [tc for tc in self.tables[seat] if tc.card == card]
             copies.sort(key=lambda tc: -len(tc.scored))
-            self.tables[seat].remove(copies[0])
+            top = copies[0]
+            table = self.tables[seat]
+            # the first copy equal to it (same card, same history), as list.remove finds it
+            at = next(i for i, tc in enumerate(table)
+                      if tc.card == top.card and tc.scored == top.scored)
+            del table[at]
             return
         self.hands[seat][card] -= 1
         if self.hands[seat][card] == 0:
@@ -541,16 +556,16 @@ class _DealSim:
         options: list[Callable[[], None]] = []
         if seven is not None:
             options.append(lambda: self.declare_seven(p, exchange=seven == "exchange"))
-        for meld, cards in self.pending_options(p):
-            options.extend([self._scorer(p, meld, cards)] * 3)
+        for q in self.pending_options(p):
+            options.extend([self._scorer(p, q)] * 3)
         laid = self.new_declaration(p)
         if laid is not None:
             options.extend([laid] * 3)
         if options:
             rng.choice(options)()
 
-    def _scorer(self, p: int, meld: str, cards: tuple[Card, ...]) -> Callable[[], None]:
-        return lambda: self.score_pending(p, meld, cards)
+    def _scorer(self, p: int, q: _Pending) -> Callable[[], None]:
+        return lambda: self.score_pending(p, q)
 
     def seven_option(self, p: int) -> str | None:
         v = self.t.variant
@@ -578,38 +593,38 @@ class _DealSim:
         self.score[self.t.side_of[p]] += self.t.variant.seven_points
         self.emit(Seven(p))
 
-    def pending_options(self, p: int) -> list[tuple[str, tuple[Card, ...]]]:
-        """R-PENDING: pending combinations whose cards are still on the table."""
-        out = []
-        on_table = Counter(tc.card for tc in self.pool(p))
-        for meld, cards in self.pending[p]:
-            if not _within(Counter(cards), on_table):
+    def pending_options(self, p: int) -> list[_Pending]:
+        """R-PENDING: pending combinations whose very cards are still on the table and have
+        not scored that kind since. Only the first pending of the same kind and cards is
+        offered: the record cannot tell two of them apart."""
+        out: list[_Pending] = []
+        pool = self.pool(p)
+        seen: set[tuple[str, tuple[Card, ...]]] = set()
+        for q in self.pending[p]:
+            if (q.meld, q.cards) in seen:
                 continue
-            spec = self.t.variant.combination(meld)
-            if spec is None:
+            seen.add((q.meld, q.cards))
+            spec = self.t.variant.combination(q.meld)
+            if spec is None or self.nt_bad(_Inst(spec, q.cards)):
                 continue
-            copies = self.copies_for(p, Counter(cards), meld)
-            if copies is None or any(meld in tc.scored for tc in copies):
+            if not all(any(tc is x for x in pool) for tc in q.held):
                 continue
-            if self.nt_bad(_Inst(spec, cards)):
+            if any(q.meld in tc.scored for tc in q.held):
                 continue
-            if (meld, cards) not in out:
-                out.append((meld, cards))
+            out.append(q)
         return out
 
-    def score_pending(self, p: int, meld: str, cards: tuple[Card, ...]) -> None:
-        spec = self.t.variant.combination(meld)
+    def score_pending(self, p: int, q: _Pending) -> None:
+        spec = self.t.variant.combination(q.meld)
         assert spec is not None
-        copies = self.copies_for(p, Counter(cards), meld)
-        assert copies is not None
-        points = self.points_for(_Inst(spec, cards))
+        points = self.points_for(_Inst(spec, q.cards))
         if self.trumps_open and spec.suit == "trump":
-            self.trumps = cards[0].suit
-        for tc in copies:
-            tc.scored[meld] = points
-        self.pending[p].remove((meld, cards))
+            self.trumps = q.cards[0].suit
+        for tc in q.held:
+            tc.scored[q.meld] = points
+        self.pending[p] = [x for x in self.pending[p] if x is not q]
         self.gain(p, spec, points)
-        self.emit(Declare(p, (), cards, meld))
+        self.emit(Declare(p, (), q.cards, q.meld))
 
     def gain(self, p: int, spec: CombinationSpec, points: int) -> None:
         side = self.t.side_of[p]
@@ -648,19 +663,14 @@ class _DealSim:
                 new, table = +new, +table
                 if not new:
                     continue
-                copies = self.copies_for(p, table, inst.meld)
-                if copies is None or not self.reuse_ok(copies, inst.spec):
-                    continue
-                pendings = self.pendings_of(p, inst, new, table)
-                if pendings is not None:
-                    (reusing if table else plain).append(
-                        self._layer(p, inst, new, table, copies, pendings))
+                lay = self.candidate(p, inst, new, table)
+                if lay is not None:
+                    (reusing if table else plain).append(lay)
                 extra = self.pending_extra(p, inst, new, found)
                 if extra is not None:
-                    more = self.pendings_of(p, inst, new + extra, table)
-                    if more:
-                        pending.append(
-                            self._layer(p, inst, new + extra, table, copies, more))
+                    lay = self.candidate(p, inst, new + extra, table)
+                    if lay is not None and lay.pendings:
+                        pending.append(lay)
         every = plain + reusing + pending
         if every and rng.random() < t.options.greedy_rate:
             return max(every, key=lambda lay: lay.points)
@@ -669,9 +679,23 @@ class _DealSim:
                 return rng.choice(group)
         return rng.choice(every) if every else None
 
-    def _layer(self, p: int, inst: _Inst, new: Counter[Card], table: Counter[Card],
-               copies: list[_TC], pendings: list[_Inst]) -> _Lay:
-        return _Lay(lambda: self.lay(p, inst, new, table, copies, pendings), inst.spec.points)
+    def candidate(self, p: int, inst: _Inst, new: Counter[Card], table: Counter[Card]
+                  ) -> _Lay | None:
+        """Laying ``new`` with ``table`` cards to score ``inst``, if the rules allow it. The
+        record cannot say which laid card goes where; it is read as the engine reads it: the
+        scored combination takes the new cards first (RULES.md R-NEW-CARD, R-REUSE)."""
+        need = inst.counts()
+        from_new = Counter({c: min(k, new[c]) for c, k in need.items() if new[c]})
+        if not from_new:
+            return None  # R-NEW-CARD: the combination scored needs a newly laid card
+        copies = self.copies_for(p, need - from_new, inst.meld)
+        if copies is None or not self.reuse_ok(copies, inst.spec):
+            return None
+        pendings = self.pendings_of(p, inst, new, table)
+        if pendings is None:
+            return None
+        return _Lay(lambda: self.lay(p, inst, new, table, from_new, copies, pendings),
+                    inst.spec.points, len(pendings))
 
     def pending_extra(self, p: int, main: _Inst, new: Counter[Card],
                       found: Sequence[_Inst]) -> Counter[Card] | None:
@@ -687,13 +711,13 @@ class _DealSim:
                 return extra
         return None
 
-    def pendings_of(self, p: int, main: _Inst, new: Counter[Card],
-                    table: Counter[Card]) -> list[_Inst] | None:
+    def pendings_of(self, p: int, main: _Inst, new: Counter[Card], table: Counter[Card]
+                    ) -> list[tuple[_Inst, list[_TC], Counter[Card]]] | None:
         """R-PENDING: the other combinations these cards form become pending; None when a
         laid card belongs to none (R-NEW-CARD)."""
         combined = new + table
         need = main.counts()
-        pendings: list[_Inst] = []
+        pendings: list[tuple[_Inst, list[_TC], Counter[Card]]] = []
         if combined != need:
             every = _find(combined, self.t.variant, self.trumps, self.trumps_open,
                           self.t.has("H-BEZIQUE-PAIR"), self.rng)
@@ -705,16 +729,17 @@ class _DealSim:
                 copies = self.copies_for(p, oc - other_new, other.meld)
                 if copies is None or any(other.meld in tc.scored for tc in copies):
                     continue
-                if any(q.meld == other.meld and q.cards == other.cards for q in pendings):
+                if any(q.meld == other.meld and q.cards == other.cards for q, _, _ in pendings):
                     continue
-                pendings.append(other)
+                pendings.append((other, copies, other_new))
         for card, k in combined.items():
-            if k > max([need[card], *(q.counts()[card] for q in pendings)]):
+            if k > max([need[card], *(q.counts()[card] for q, _, _ in pendings)]):
                 return None
         return pendings
 
     def lay(self, p: int, inst: _Inst, new: Counter[Card], table: Counter[Card],
-            copies: list[_TC], pendings: list[_Inst]) -> None:
+            from_new: Counter[Card], copies: list[_TC],
+            pendings: list[tuple[_Inst, list[_TC], Counter[Card]]]) -> None:
         points = self.points_for(inst)
         if self.trumps_open and inst.spec.suit == "trump":
             self.trumps = inst.cards[0].suit  # R-NT-TRUMPS
@@ -725,15 +750,21 @@ class _DealSim:
                 del self.hands[p][tc.card]
         self.tables[p].extend(laid)
         taken = list(copies)
-        remaining = Counter(inst.counts() - table)
+        remaining = Counter(from_new)
         for tc in laid:
             if remaining[tc.card]:
                 remaining[tc.card] -= 1
                 taken.append(tc)
         for tc in taken:
             tc.scored[inst.meld] = points
-        for q in pendings:
-            self.pending[p].append((q.meld, q.cards))
+        for q, held_copies, q_new in pendings:
+            held = list(held_copies)
+            wanted = Counter(q_new)
+            for tc in laid:
+                if wanted[tc.card]:
+                    wanted[tc.card] -= 1
+                    held.append(tc)
+            self.pending[p].append(_Pending(q.meld, q.cards, tuple(held)))
         self.gain(p, inst.spec, points)
         if self.keep[p] <= set(inst.cards):
             self.keep[p] = set()
