@@ -142,12 +142,11 @@ def test_property_rejected_event_changes_nothing(doc: dict[str, Any]) -> None:
         return
     kept_doc = json.loads(json.dumps(doc))
     kept_rulings = []
-    for d, (deal_state, deal_doc) in enumerate(zip(m.deals, kept_doc["deals"], strict=False)):
+    for deal_state, deal_doc in zip(m.deals, kept_doc["deals"], strict=False):
         keep = [i for i, (_, r) in enumerate(deal_state.log) if r.accepted]
         deal_doc["events"] = [deal_doc["events"][i] for i in keep]
         kept_rulings.append([(r.rule, r.points, r.meld) for _, r in
                              (deal_state.log[i] for i in keep)])
-        del d
     kept_doc["deals"] = kept_doc["deals"][: len(m.deals)]
     again = replay(kept_doc)
     assert [s.deal_scores for s in again.result().sides] == [
