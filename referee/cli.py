@@ -33,9 +33,9 @@ def _score_sheet(match: Match, out: TextIO) -> None:
     print("-" * (6 + width * len(names)), file=out)
     print("total".ljust(6) + "".join(str(s.total).rjust(width) for s in result.sides), file=out)
     for r in result.rejected:
-        print(f"rejected: deal {r.deal + 1}, event {r.event}: {r.message}", file=out)
+        print(f"rejected deals[{r.deal}].events[{r.event}]: {r.message}", file=out)
     for p in result.proposals:
-        print(f"proposed {p.penalty}: deal {p.deal + 1}, event {p.event}: {p.message}", file=out)
+        print(f"proposed {p.penalty} at deals[{p.deal}].events[{p.event}]: {p.message}", file=out)
     if result.finished:
         print(f"{result.winner} wins the partie ({result.decided_by})", file=out)
     else:
@@ -97,7 +97,13 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+ENGINE_COMMANDS = ("replay", "melds", "explain")
+EXTRA_MODULES = ("referee.storage.cli", "referee.simulate_cli")
+
+
+def build_parser(extras: bool = True) -> argparse.ArgumentParser:
+    """The parser; ``extras`` adds the storage and simulator commands, whose imports (the
+    database layer) cost a second, so the engine's own commands start without them."""
     parser = argparse.ArgumentParser(prog="bezique", description="Bezique Referee")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("replay", help="replay a match record: the score sheet, or --json")
@@ -115,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--event", type=int, required=True, help="0-based event index")
     p.add_argument("--lang", default="en", choices=("en", "ru"))
     p.set_defaults(func=_cmd_explain)
-    for module in ("referee.storage.cli", "referee.simulate_cli"):
+    for module in EXTRA_MODULES if extras else ():
         try:
             extra = importlib.import_module(module)
         except ImportError:
@@ -127,8 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(extras=not (words and words[0] in ENGINE_COMMANDS))
+    args = parser.parse_args(words)
     try:
         code: int = args.func(args)
     except BeziqueError as e:
