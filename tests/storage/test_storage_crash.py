@@ -20,18 +20,21 @@ KILLS = int(os.environ.get("BEZIQUE_CRASH_KILLS", "24"))  # more for a stress ru
 WRITER = Path(__file__).with_name("crash_writer.py")
 
 
-def _acks(out: Path) -> tuple[int | None, list[tuple[int, str, str]]]:
+def _acks(out: Path) -> tuple[int | None, int, list[tuple[int, str, str]]]:
+    """The match id, how many entries the writer found at its start, and its acks."""
     text = out.read_text()
     complete = text[: text.rfind("\n") + 1]  # a line cut by the kill is not an ack
     match_id: int | None = None
+    found = 0
     acks: list[tuple[int, str, str]] = []
     for line in complete.splitlines():
         parts = line.split()
         if parts[0] == "ready":
             match_id = int(parts[1])
+            found = int(parts[2])
         elif parts[0] == "ack":
             acks.append((int(parts[1]), parts[2], parts[3]))
-    return match_id, acks
+    return match_id, found, acks
 
 
 def _wait_ready(out: Path, proc: subprocess.Popen[bytes], timeout: float = 30) -> None:
@@ -55,6 +58,7 @@ def test_sigkill_never_loses_an_acknowledged_write(tmp_path: Path) -> None:
     acked: dict[int, tuple[str, str]] = {}
     match_id: int | None = None
     total_acks = 0
+    rows_before = 0
     for round_ in range(KILLS):
         out = tmp_path / f"out-{round_}.txt"
         with out.open("wb") as fh:
@@ -71,7 +75,9 @@ def test_sigkill_never_loses_an_acknowledged_write(tmp_path: Path) -> None:
                 proc.send_signal(signal.SIGKILL)
                 _, err = proc.communicate(timeout=30)
         assert proc.returncode == -signal.SIGKILL, err.decode()[-2000:]
-        mid, acks = _acks(out)
+        mid, found, acks = _acks(out)
+        if mid is not None and round_ > 0:
+            assert found == rows_before, "a writer starts from exactly what is stored"
         if mid is not None:
             assert match_id in (None, mid)
             match_id = mid
@@ -96,9 +102,11 @@ def test_sigkill_never_loses_an_acknowledged_write(tmp_path: Path) -> None:
             assert by_seq[seq][1] == kind
             if kind == "event":
                 assert json.loads(by_seq[seq][2])["player"] == who
-        if acked:
-            # At most the one write in flight at the kill may be there unacknowledged.
-            assert len(rows) - max(acked) <= 1
+        # Of this writer's work at most the one write in flight at the kill may be there
+        # unacknowledged (what earlier writers left unacknowledged it found at its start).
+        floor = max([rows_before, found, *(seq for seq, _, _ in acks)])
+        assert len(rows) - floor <= 1
+        rows_before = len(rows)
 
         # The match replays.
         if match_id is not None and rows:
