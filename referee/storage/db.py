@@ -23,7 +23,7 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.engine.url import URL
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.pool import NullPool
 
 from referee.storage.errors import NewerDatabaseError, StorageError, StorageInputError
@@ -335,5 +335,12 @@ def upgrade(loc: Location, revision: str = "head") -> None:
                     bad = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
                     if bad:
                         raise StorageError(f"migration left broken references: {bad[:5]}")
+    except DBAPIError as exc:
+        text_ = str(exc.orig).lower()
+        if loc.path is not None and ("malformed" in text_ or "not a database" in text_):
+            request_full_check(loc.path)
+        raise StorageError(
+            f"{loc.describe()}: cannot bring the database up to date: {exc.orig}"
+        ) from exc
     finally:
         engine.dispose()

@@ -180,6 +180,8 @@ class Store:
                     if "malformed" in text or "not a database" in text:
                         db.request_full_check(path)
                 if attempt == 2 or not db.check_marker(path).exists():
+                    if isinstance(exc, DBAPIError):
+                        raise StorageError(f"{path}: {exc.orig}") from exc
                     raise
         raise AssertionError("unreachable")
 
