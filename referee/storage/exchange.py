@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, insert
+from sqlalchemy import Connection, insert, update
 
 from referee.errors import BeziqueError, RecordError
 from referee.record import parse_record, record_to_obj
@@ -71,6 +71,7 @@ class _Parsed:
     obj: dict[str, Any]
     where: str
     created_at: datetime | None = None
+    finished_at: datetime | None = None
 
 
 def _parse(obj: Any, where: str) -> _Parsed:
@@ -123,7 +124,7 @@ def _store(store: Store, conn: Connection, parsed: _Parsed) -> int:
     obj = parsed.obj
     header = _header(obj)
     match_id = store._insert_match(conn, header, parsed.created_at or utcnow())
-    from referee.storage.store import T_DEAL, T_LOG
+    from referee.storage.store import T_DEAL, T_LOG, T_MATCH
 
     seq = 0
     steps: list[rp.Step] = []
@@ -151,7 +152,14 @@ def _store(store: Store, conn: Connection, parsed: _Parsed) -> int:
         conn.execute(insert(T_LOG), rows)
     done = rp.replay(header, steps)
     info = store._info(conn, match_id)
-    store._write_caches(conn, match_id, info, done, seq, bool(steps), False)
+    live = store._write_caches(conn, match_id, info, done, seq, bool(steps), False)
+    if parsed.finished_at is not None and live.info.finished_at is not None:
+        # A restored backup keeps when the match ended (the replay decides whether it did).
+        conn.execute(
+            update(T_MATCH)
+            .where(T_MATCH.c.id == match_id)
+            .values(finished_at=parsed.finished_at, updated_at=parsed.finished_at)
+        )
     return match_id
 
 
@@ -298,7 +306,8 @@ def read_archive(path: Path) -> list[_Parsed]:
             obj = _read_member(zf, entry["file"], where)
             parsed = _parse(obj, f"{where}!{entry['file']}")
             created = _parse_time(entry.get("created_at"), f"{place}.created_at")
-            out.append(_Parsed(parsed.obj, parsed.where, created))
+            finished = _parse_time(entry.get("finished_at"), f"{place}.finished_at")
+            out.append(_Parsed(parsed.obj, parsed.where, created, finished))
         return out
 
 

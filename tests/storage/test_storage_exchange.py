@@ -106,6 +106,17 @@ def test_archive_round_trip(store: Store, tmp_path: Path) -> None:
     assert [created[i] for i in new_ids] == [created[i] for i in ids]
 
 
+def test_archive_keeps_when_a_match_ended(store: Store, tmp_path: Path) -> None:
+    done = store.import_match(sample_record() | {"target": 100})
+    ended = store.match_info(done).finished_at
+    assert ended is not None
+    archive = tmp_path / "backup.zip"
+    store.export_archive(archive)
+    (copy_id,) = store.import_archive(archive)
+    info = store.match_info(copy_id)
+    assert info.finished_at == ended and info.winner == store.match_info(done).winner
+
+
 def test_archive_with_one_bad_record_stores_nothing(store: Store, tmp_path: Path) -> None:
     for n in (1, 2):
         store.import_match(sample_record(deals=n))
