@@ -121,6 +121,17 @@ def card(code: str) -> Card:
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
+def warm_up() -> None:
+    """Load what the first screens need (variant data, rules reference, rulings, the chart
+    package) so the first tap does not pay for it."""
+    for vid in variant_ids():
+        variant_info(vid)
+    for lang in ("en", "ru"):
+        reference.all_entries(lang)
+        rulings.meld_name("marriage", lang)
+    import flet_charts  # type: ignore[import-untyped]  # noqa: F401
+
+
 # --- storage ---------------------------------------------------------------------------------
 def open_store(db_url: str | None = None) -> Any:
     """The storage layer's database (the embedded SQLite file unless a URL is given)."""

@@ -16,6 +16,7 @@ ASSETS_DIR = str(Path(__file__).resolve().parent / "assets")
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line (a packaged app gets none, so every option has a default)."""
     p = argparse.ArgumentParser(prog="bezique-app", description="Bezique Referee table app")
     p.add_argument("--web", action="store_true", help="serve the app to a browser")
     p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
@@ -42,10 +43,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
     import flet as ft
 
+    if os.environ.get("FLET_PLATFORM"):  # packaged by `flet build apk|ipa|…` (Flet's own test)
+        from ui.shell import make_main
+
+        ft.run(make_main(db_url=args.db, lang=args.lang), assets_dir=ASSETS_DIR)
+        return
+
+    web = args.web or not _desktop_possible()
+    if web:
+        # Import the web server before the storage thread starts (ui.shell.make_main), so
+        # the two do not fight over the interpreter lock while the server comes up.
+        import flet_web.fastapi  # type: ignore[import-untyped]  # noqa: F401
+
     from ui.shell import make_main
 
     app_main = make_main(db_url=args.db, lang=args.lang)
-    web = args.web or not _desktop_possible()
     if web:
         print(f"Bezique Referee: http://{args.host}:{args.port}/", flush=True)
         ft.run(

@@ -10,11 +10,13 @@ import asyncio
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
 
 import flet as ft
 
 from ui import backend
-from ui.i18n import pick_language
+from ui.i18n import Translator, pick_language
 from ui.state.app import AppState
 from ui.views import SCREENS
 from ui.views.cards import SUIT_FONT
@@ -78,10 +80,31 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
     ]
 
 
+class _Opener:
+    """Opens the database (and warms the engine's data) in a thread as soon as the process
+    starts, while Flet's server comes up and the browser loads; every session then shares the
+    one Store instead of paying for it on its first paint."""
+
+    def __init__(self, db_url: str | None) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-open")
+        self._future: Future[Any] = self._pool.submit(self._open, db_url)
+
+    @staticmethod
+    def _open(db_url: str | None) -> Any:
+        store = backend.open_store(db_url)
+        backend.warm_up()
+        return store
+
+    def store(self) -> Any:
+        return self._future.result()
+
+
 def make_main(
     db_url: str | None = None, lang: str | None = None
 ) -> Callable[[ft.Page], Awaitable[None]]:
-    """The Flet ``main`` for one session: opens storage, picks the language, draws Home."""
+    """The Flet ``main`` for one session: picks the language and draws Home on the shared
+    storage (opened once per process)."""
+    opener = _Opener(db_url)
 
     async def app_main(page: ft.Page) -> None:
         page.fonts = {SUIT_FONT: "fonts/DejaVuSans.ttf"}
@@ -92,7 +115,13 @@ def make_main(
         chosen = lang
         if chosen is None:
             chosen = await _system_language(page)
-        store = backend.open_store(db_url)
+        try:
+            store = await asyncio.get_running_loop().run_in_executor(None, opener.store)
+        except Exception as exc:  # no database: say so instead of a blank page
+            log.exception("cannot open the database")
+            t = Translator(chosen)
+            page.add(ft.Text(t("error.storage", why=str(exc)), size=20, selectable=True))
+            return
         app = AppState(store, lang=chosen)
         if store.notice:
             app.store_notice = str(store.notice)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import flet as ft
-import flet_charts as fch  # type: ignore[import-untyped]
 
 from ui.state.score import ScoreSheet, score_sheet
 from ui.views.common import View, ViewContext, app_bar, body_text, heading, scroll_body, tagged
@@ -147,6 +146,8 @@ def _table(ctx: ViewContext, sheet: ScoreSheet, prefix: str) -> ft.Control:
 
 
 def _chart(sheet: ScoreSheet) -> ft.Control:
+    import flet_charts as fch  # type: ignore[import-untyped]
+
     lines = sheet.race()
     top = max([sheet.target, *(p[1] for line in lines for p in line)])
     bottom = min([0, *(p[1] for line in lines for p in line)])

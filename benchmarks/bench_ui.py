@@ -1,0 +1,164 @@
+"""Benchmark of the table app in a real browser (the issue's two speed figures).
+
+    python benchmarks/bench_ui.py [--runs 5] [--taps 20]
+
+1. Server start → home screen drawn: from spawning ``python -m ui.main --web`` to the Home
+   screen's "New match" button present in the page (semantics on), in a fresh browser
+   context (nothing cached), and to the first stable frame (pixels settled).
+2. Tap on "declare" → new score drawn: in the page, from the click on the picker's
+   "Declare bezique for 40" to the score text changing in the DOM and the next animation
+   frame painted (so the server round trip, the engine, storage and the redraw are all in).
+
+Prints a table and writes benchmarks/results/bench_ui.json. Medians are the figures to quote.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "ui" / "e2e"))
+
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from ui_e2e_harness import AppServer, by_id, free_port, launch, open_app, settle, tap  # noqa: E402
+
+TAP_JS = """
+async ([buttonId, scoreId]) => {
+  const q = (id) => document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  const score = q(scoreId);
+  const before = score.innerText;
+  const t0 = performance.now(); const w0 = Date.now();
+  const changed = new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      const now = q(scoreId);
+      if (now && now.innerText !== before) { obs.disconnect(); resolve(); }
+    });
+    obs.observe(document.body, {subtree: true, childList: true, characterData: true});
+  });
+  const target = q(buttonId);
+  (target.querySelector('[flt-tappable]') || target).click();
+  await changed;
+  const dom = performance.now() - t0;
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return {dom_ms: dom, drawn_ms: performance.now() - t0, click_wall: w0/1000, dom_wall: (w0 + dom)/1000};
+}
+"""
+
+
+def start_to_home(browser: Any, runs: int) -> dict[str, Any]:
+    """Spawn the server, open a fresh context, wait for the Home screen."""
+    semantics: list[float] = []
+    painted: list[float] = []
+    http: list[float] = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as tmp:
+            server = AppServer(f"sqlite:///{tmp}/bench.sqlite3", free_port())
+            t0 = time.monotonic()
+            http.append(server.start())
+            try:
+                page = open_app(browser, server.url)
+                by_id(page, "new-match").wait_for(timeout=60_000)
+                semantics.append(time.monotonic() - t0)
+                settle(page, max_wait=5)
+                painted.append(time.monotonic() - t0)
+                page.context.close()
+            finally:
+                server.stop()
+    return {
+        "runs": runs,
+        "http_200_s": _stats(http),
+        "home_in_dom_s": _stats(semantics),
+        "home_pixels_settled_s": _stats(painted),
+    }
+
+
+def declare_to_score(browser: Any, taps: int) -> dict[str, Any]:
+    """Create a match, then time the declare tap again and again (undo between taps)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        server = AppServer(f"sqlite:///{tmp}/bench.sqlite3", free_port())
+        server.start()
+        try:
+            sent: list[bytes] = []
+            page = open_app(browser, server.url, sent)
+            _new_match(page, sent)
+            dom: list[float] = []
+            drawn: list[float] = []
+            for _ in range(taps):
+                tap(page, "declare-1")
+                tap(page, "pick-QS")
+                by_id(page, "chosen-0").wait_for()
+                tap(page, "pick-JD")
+                by_id(page, "option-bezique").wait_for()
+                result = page.evaluate(TAP_JS, ["option-bezique", "deal-score-1"])
+                dom.append(result["dom_ms"])
+                drawn.append(result["drawn_ms"])
+                tap(page, "undo")
+                page.wait_for_function(
+                    "() => document.querySelector('[flt-semantics-identifier=\"deal-score-1\"]')"
+                    ".innerText.trim() === '0'"
+                )
+            page.context.close()
+        finally:
+            server.stop()
+    return {"taps": taps, "score_in_dom_ms": _stats(dom), "score_drawn_ms": _stats(drawn)}
+
+
+def _new_match(page: Page, sent: list[bytes]) -> None:
+    tap(page, "new-match")
+    for label, name in (("Player 1", "Anna"), ("Player 2", "Boris")):
+        box = page.get_by_role("textbox", name=label)
+        box.click()
+        box.fill(name)
+        deadline = time.monotonic() + 10
+        while not any(name.encode() in f for f in sent) and time.monotonic() < deadline:
+            page.wait_for_timeout(25)
+    tap(page, "start-match")
+    tap(page, "rank-9")
+    tap(page, "suit-H")
+    tap(page, "start-deal")
+    by_id(page, "declare-1").wait_for()
+
+
+def _stats(values: list[float]) -> dict[str, float]:
+    return {
+        "median": round(statistics.median(values), 3),
+        "min": round(min(values), 3),
+        "max": round(max(values), 3),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5, help="server starts to time")
+    ap.add_argument("--taps", type=int, default=20, help="declare taps to time")
+    args = ap.parse_args()
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            start = start_to_home(browser, args.runs)
+            tap_figures = declare_to_score(browser, args.taps)
+        finally:
+            browser.close()
+    out = {"start_to_home": start, "declare_to_score": tap_figures}
+    results = ROOT / "benchmarks" / "results"
+    results.mkdir(parents=True, exist_ok=True)
+    (results / "bench_ui.json").write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    s, d = start, tap_figures
+    print(f"server start → HTTP 200           median {s['http_200_s']['median']:.2f} s")
+    print(f"server start → home in the page   median {s['home_in_dom_s']['median']:.2f} s"
+          f"  (min {s['home_in_dom_s']['min']:.2f}, max {s['home_in_dom_s']['max']:.2f})")
+    print(f"server start → home pixels settled median {s['home_pixels_settled_s']['median']:.2f} s")
+    print(f"tap declare → score in the DOM     median {d['score_in_dom_ms']['median']:.0f} ms"
+          f"  (min {d['score_in_dom_ms']['min']:.0f}, max {d['score_in_dom_ms']['max']:.0f})")
+    print(f"tap declare → score drawn          median {d['score_drawn_ms']['median']:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
