@@ -171,8 +171,11 @@ def test_tricks_tracking_pending_combination_scores_on_next_trick(app: AppState)
     assert view is not None and view.accepted
     pending = ds.pending(0)
     assert [(p.meld, p.points) for p in pending] == [("marriage", 20)]
+    assert not pending[0].ready  # one declaration per trick: it waits for the next trick
     ds.trick(1)
+    assert not ds.pending(0)[0].ready
     ds.trick(0)
+    assert ds.pending(0)[0].ready
     scored = ds.score_pending(0, 0)
     assert scored is not None and scored.accepted and scored.points == 20
     assert ds.pending(0) == []

@@ -68,6 +68,7 @@ class PendingView:
     meld: str
     cards: tuple[Card, ...]
     points: int
+    ready: bool = True
 
 
 class DealScreen:
@@ -167,9 +168,22 @@ class DealScreen:
         if self.deal is None:
             return []
         return [
-            PendingView(p.meld, tuple(p.cards), int(self.deal.points_of(p.meld)))
+            PendingView(
+                p.meld,
+                tuple(p.cards),
+                int(self.deal.points_of(p.meld)),
+                ready=self._can_score(seat, p.meld, tuple(p.cards)),
+            )
             for p in self.deal.pending_of(seat)
         ]
+
+    def _can_score(self, seat: int, meld: str, cards: tuple[Card, ...]) -> bool:
+        """Whether the engine would accept scoring this pending combination now (it is
+        offered when that player has just won a trick and not yet declared)."""
+        try:
+            return bool(self.match.verify(Declare(seat, (), cards, meld)).accepted)
+        except ValueError:
+            return False
 
     def dealer_seven(self) -> tuple[int, int] | None:
         """(dealer seat, points) when the turn-up is a seven the dealer was credited for."""

@@ -399,8 +399,15 @@ def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
                         inline_cards(list(p.cards), 16),
                         big_button(
                             ctx.t("deal.pending_score", meld=meld, points=p.points),
-                            act(lambda seat=seat, i=i: ds.score_pending(seat, i)),
+                            act(partial(ds.score_pending, seat, i)),
+                            primary=True,
                             identifier=f"score-pending-{seat}-{i}",
+                        )
+                        if p.ready
+                        else body_text(
+                            ctx.t("deal.pending_hint", player=name),
+                            15,
+                            color=ft.Colors.ON_SURFACE_VARIANT,
                         ),
                     ],
                     wrap=True,

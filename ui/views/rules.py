@@ -70,7 +70,23 @@ def build(ctx: ViewContext) -> View:
         if not house:
             out.append(body_text(ctx.t("rules.house_none"), 16))
         for rid in house:
-            out.append(body_text(f"{rid} · {backend.rule_title(rid, lang)}", 16))
+            out.append(
+                tagged(
+                    f"in-force-{rid}",
+                    ft.Column(
+                        [
+                            ft.Text(
+                                f"{rid} · {backend.rule_title(rid, lang)}",
+                                size=17,
+                                weight=ft.FontWeight.W_600,
+                            ),
+                            body_text(backend.house_rule_summary(rid, lang), 15),
+                        ],
+                        spacing=2,
+                        tight=True,
+                    ),
+                )
+            )
     out.append(heading(ctx.t("rules.all"), 20))
     lines = rs.rules()
     if not lines:
