@@ -79,16 +79,16 @@ def test_house_rules_toggle_only_known_ones() -> None:
 
 def test_submit_creates_the_match_and_opens_the_deal(app: AppState, store: Any) -> None:
     app.start_new_match()
-    assert app.screen == "new_match"
+    assert str(app.screen) == "new_match"
     form = app.new_form
     assert form is not None
     assert not app.submit_new_match()
-    assert app.screen == "new_match" and "name0" in form.errors
+    assert str(app.screen) == "new_match" and "name0" in form.errors
     form.set_name(0, "Anna")
     form.set_name(1, "Boris")
     form.toggle_house_rule("H-TIE-HIGHER")
     assert app.submit_new_match()
-    assert app.screen == "deal"
+    assert str(app.screen) == "deal"
     assert app.session is not None
     m = store.load_match(app.session.match_id)
     assert m.players == ("Anna", "Boris")

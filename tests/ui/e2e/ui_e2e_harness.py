@@ -102,7 +102,10 @@ class AppServer:
 
 
 def launch(pw: Any) -> Browser:
-    return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    browser: Browser = pw.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+    )
+    return browser
 
 
 PHONE = {"width": 412, "height": 915}
@@ -158,7 +161,8 @@ def settle(page: Page, max_wait: float = 8.0) -> None:
 
 def shot(page: Page, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.mouse.move(page.viewport_size["width"] - 2, page.viewport_size["height"] - 2)
+    vp = page.viewport_size or TABLET
+    page.mouse.move(vp["width"] - 2, vp["height"] - 2)
     settle(page)
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
@@ -181,5 +185,6 @@ def wait_words(page: Page, identifier: str, text: str, timeout: float = 20_000) 
 
 def scroll_down(page: Page, pixels: int = 2000) -> None:
     """Scroll the Flutter canvas (the mouse wheel over the page body)."""
-    page.mouse.move(page.viewport_size["width"] / 2, page.viewport_size["height"] / 2)
+    vp = page.viewport_size or TABLET
+    page.mouse.move(vp["width"] / 2, vp["height"] / 2)
     page.mouse.wheel(0, pixels)
