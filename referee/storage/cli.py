@@ -161,6 +161,15 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_migrate(args: argparse.Namespace) -> int:
+    from referee.storage import db
+
+    with _store(args) as store, store.engine.connect() as conn:
+        revision = db.current_revision(conn)
+    print(f"{store.location.describe()}: schema {revision} (newest known {db.HEAD_REVISION})")
+    return 0
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the storage subcommands to ``bezique``'s parser."""
     p = subparsers.add_parser("export", help="write a stored match as a record, or all as a zip")
@@ -179,6 +188,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--json", action="store_true")
     _add_db(p)
     p.set_defaults(func=_guard("matches", _cmd_matches))
+
+    p = subparsers.add_parser(
+        "migrate", help="bring a database (e.g. the club server's) up to this version's schema"
+    )
+    _add_db(p)
+    p.set_defaults(func=_guard("migrate", _cmd_migrate))
 
     p = subparsers.add_parser("stats", help="per-player statistics of the stored matches")
     p.add_argument("--json", action="store_true")

@@ -193,3 +193,16 @@ def test_cli_malformed_import_exits_2_naming_the_place(tmp_path: Path) -> None:
     assert run.returncode == 2 and "77" in run.stderr
     run = _bezique("import", str(tmp_path / "missing.json"), db=db)
     assert run.returncode == 2 and "missing.json" in run.stderr
+
+
+def test_cli_migrate_and_a_foreign_file(tmp_path: Path) -> None:
+    db = tmp_path / "cli.sqlite3"
+    run = _bezique("migrate", db=db)
+    from referee.storage.db import HEAD_REVISION
+
+    assert run.returncode == 0 and f"schema {HEAD_REVISION}" in run.stdout, run.stderr
+    other = tmp_path / "notes.txt"
+    other.write_text("not a database")
+    run = _bezique("matches", db=other)
+    assert run.returncode == 1 and "not a usable Bezique database" in run.stderr
+    assert other.read_text() == "not a database"
