@@ -399,7 +399,13 @@ class Store:
                 d = deal_rows[int(r.deal_id)]
                 steps.append(rp.DealStart(seq, int(d.id), int(d.dealer), d.turn_up))
             else:
-                steps.append(rp.EventEntry(seq, int(r.deal_id), json.loads(r.payload)))
+                try:
+                    payload = json.loads(r.payload)
+                except (TypeError, ValueError) as exc:
+                    raise StorageError(
+                        f"match {match_id}: log entry {seq} is unreadable ({exc})"
+                    ) from exc
+                steps.append(rp.EventEntry(seq, int(r.deal_id), payload))
         last = int(rows[-1].seq) if rows else 0
         return steps, last, bool(state.effective), bool(state.redoable)
 

@@ -97,3 +97,19 @@ def test_verify_records_nothing(sqlite_path: Path) -> None:
         assert store.players() == ["Anna", "Boris"]
     finally:
         store.close()
+
+
+def test_unreadable_log_payload_is_reported_not_crashed(sqlite_path: Path) -> None:
+    store = Store.open(sqlite_path)
+    try:
+        mid = store.create_match("two-hand", ["Anna", "Boris"])
+        store.start_deal(mid, "Anna", "9H")
+        store.record(mid, SAMPLE_EVENTS[0])
+        from sqlalchemy import text
+
+        with store.engine.begin() as conn:
+            conn.execute(text("UPDATE log_entry SET payload = '{oops' WHERE seq = 2"))
+        with pytest.raises(StorageError, match="log entry 2 is unreadable"):
+            store.load_match(mid)
+    finally:
+        store.close()
