@@ -35,13 +35,29 @@ else ``bezique.sqlite3`` in ``app_storage_dir``, Flet's ``FLET_APP_STORAGE_DATA`
 platform's user data dir. A ``Store`` may be shared by threads (writes are serialised).
 """
 
+from typing import TYPE_CHECKING, Any
+
 from referee.storage.errors import (
     NewerDatabaseError,
     StorageError,
     StorageInputError,
     UnknownMatchError,
 )
-from referee.storage.store import LogRow, MatchInfo, Store
+
+if TYPE_CHECKING:
+    from referee.storage.store import LogRow, MatchInfo, Store
+
+_LAZY = {"LogRow", "MatchInfo", "Store"}
+
+
+def __getattr__(name: str) -> Any:
+    """Load the database layer on first use, so ``bezique --help`` stays fast."""
+    if name in _LAZY:
+        from referee.storage import store
+
+        return getattr(store, name)
+    raise AttributeError(f"module 'referee.storage' has no attribute {name!r}")
+
 
 __all__ = [
     "LogRow",

@@ -10,14 +10,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.storage.errors import StorageError, StorageInputError, UnknownMatchError
-from referee.storage.exchange import is_archive
-from referee.storage.store import Store
+
+if TYPE_CHECKING:
+    from referee.storage.store import Store
 
 
 def _add_db(p: argparse.ArgumentParser) -> None:
@@ -31,6 +33,8 @@ def _add_db(p: argparse.ArgumentParser) -> None:
 
 @contextmanager
 def _store(args: argparse.Namespace) -> Iterator[Store]:
+    from referee.storage.store import Store  # the database layer loads only when used
+
     # A file named on the command line is never moved aside: it may not be ours at all.
     store = Store.open(args.db, repair=args.db is None)
     try:
@@ -93,7 +97,7 @@ def _cmd_import(args: argparse.Namespace) -> int:
     if not path.exists():
         raise StorageInputError(str(path), "no such file")
     with _store(args) as store:
-        if is_archive(path):
+        if zipfile.is_zipfile(path):
             ids = store.import_archive(path)
             print(f"{len(ids)} matches imported from {path}", file=sys.stderr)
         else:
