@@ -242,9 +242,20 @@ class MatchSession:
         self.reload()
 
     def record(self, event: Any) -> Any:
+        """Store the event, then apply the same event to this session's copy of the match.
+
+        The storage layer has just replayed it through the same engine, so the copy stays
+        equal to a reload without reading the log back (a reload costs a replay and three
+        queries per tap); storage's undo rules say a new entry clears the redo stack.
+        """
         obj = event_to_obj(event, self.match.players)
         ruling = self.store.record(self.match_id, obj)
-        self.reload()
+        try:
+            self.match.apply(event)
+        except ValueError:  # cannot happen if storage accepted it; fall back to the truth
+            self.reload()
+        else:
+            self.can_undo, self.can_redo = True, False
         return ruling
 
     def undo(self) -> bool:

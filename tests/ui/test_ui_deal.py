@@ -282,3 +282,28 @@ def test_rulings_follow_the_language(app: AppState, lang: str) -> None:
         assert any("а" <= ch <= "я" for ch in view.text)
     app.set_language("en" if lang == "ru" else "ru")
     assert ds.ruling is not None and ds.ruling.text != view.text
+
+
+def test_the_session_copy_equals_a_reload_from_storage(app: AppState, store: Any) -> None:
+    """Recording applies the event locally; the result must be what storage replays."""
+    ds = new_match(app, tracking="tricks")
+    start_deal(ds)
+    ds.trick(0)
+    pick(ds, 0, "KS QS JD")
+    ds.declare("bezique")
+    ds.trick(1)
+    ds.seven(1)
+    pick(ds, 1, "QD")
+    ds.declare(None)  # rejected: recorded as such
+    ds.trick(0)
+    ds.score_pending(0, 0)
+    ds.penalty(1, "P-REVOKE")
+    session = app.session
+    assert session is not None
+    fresh = store.load_match(session.match_id)
+    assert fresh.result().to_json() == session.match.result().to_json()
+    assert [str(e) for e in fresh.current.events] == [str(e) for e in session.match.current.events]
+    assert (session.can_undo, session.can_redo) == (
+        store.can_undo(session.match_id),
+        store.can_redo(session.match_id),
+    )

@@ -135,18 +135,62 @@ def build(ctx: ViewContext) -> View:
     elif mode == "end":
         controls += _header(ctx, ds)
         controls += _end(ctx, ds, act)
-    elif ds.picker is not None:
-        controls += _header(ctx, ds, compact=True)
-        controls += _picker(ctx, ds, act)
     else:
-        controls += _header(ctx, ds)
-        if ds.ruling is not None:
-            controls.append(_ruling(ctx, ds, ds.ruling, act))
-        if ds.penalty_for is not None:
-            controls.append(_penalty_panel(ctx, ds, act))
-        controls += _players(ctx, ds, act)
-        controls += _deal_actions(ctx, ds, act)
+        return View(_play(ctx, ds, act, controls), bar)
     return View(scroll_body(controls), bar)
+
+
+def _play(ctx: ViewContext, ds: DealScreen, act: Any, top: list[ft.Control]) -> ft.Control:
+    """The play screen as layers: the table stays mounted underneath while the card picker
+    covers it and while a ruling or the penalty choice sits at the bottom, so a tap changes
+    a few controls instead of rebuilding the screen (and the ruling's buttons are in thumb
+    reach)."""
+    base = [*top, *_header(ctx, ds), *_players(ctx, ds, act), *_deal_actions(ctx, ds, act)]
+    sheet: ft.Control | None = None
+    if ds.penalty_for is not None:
+        sheet = _penalty_panel(ctx, ds, act)
+    elif ds.ruling is not None:
+        sheet = _ruling(ctx, ds, ds.ruling, act)
+    if sheet is not None:
+        base.append(ft.Container(height=320))  # room to scroll everything above the sheet
+    layers: list[ft.Control] = [ft.Container(content=scroll_body(base), expand=True, key="table")]
+    if sheet is not None:
+        wide = not narrow()
+        layers.append(
+            ft.Container(
+                content=ft.Row(
+                    [
+                        ft.Container(
+                            content=sheet,
+                            width=860 if wide else None,
+                            expand=not wide,
+                            border_radius=16,
+                            shadow=ft.BoxShadow(
+                                blur_radius=16, spread_radius=-4, color="#55000000"
+                            ),
+                        )
+                    ],
+                    alignment=ft.MainAxisAlignment.CENTER,
+                ),
+                left=12,
+                right=12,
+                bottom=12,
+                key="sheet",
+            )
+        )
+    if ds.picker is not None:
+        layers.append(
+            ft.Container(
+                content=scroll_body([*_header(ctx, ds, compact=True), *_picker(ctx, ds, act)]),
+                bgcolor=ft.Colors.SURFACE,
+                left=0,
+                top=0,
+                right=0,
+                bottom=0,
+                key="picker",
+            )
+        )
+    return ft.Stack(layers, expand=True)
 
 
 # ------------------------------------------------------------------------------ setup
@@ -250,6 +294,7 @@ def _suit_button(suit: Suit, selected: bool, on_click: Any) -> ft.Control:
 
 # ------------------------------------------------------------------------------ header
 def _header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> list[ft.Control]:
+    tag = "picker-" if compact else ""  # the picker's copy must not answer to the same ids
     deal = ds.deal
     trumps = ds.trumps()
     left: list[ft.Control] = []
@@ -267,10 +312,12 @@ def _header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> list[
     else:
         left.append(body_text(ctx.t("deal.no_trumps_yet"), 16))
     phase = ctx.t("deal.phase2") if ds.phase() == 2 else ctx.t("deal.phase1")
-    info: list[ft.Control] = [tagged("phase", ft.Text(phase, size=18, weight=ft.FontWeight.BOLD))]
+    info: list[ft.Control] = [
+        tagged(f"{tag}phase", ft.Text(phase, size=18, weight=ft.FontWeight.BOLD))
+    ]
     stock = ds.stock_left()
     if stock is not None:
-        info.append(tagged("stock", body_text(ctx.t("deal.stock_left", n=stock), 16)))
+        info.append(tagged(f"{tag}stock", body_text(ctx.t("deal.stock_left", n=stock), 16)))
         info.append(body_text(ctx.t("deal.tricks_played", n=ds.tricks_played()), 15))
     seven = ds.dealer_seven()
     if seven is not None and not compact:
@@ -293,7 +340,7 @@ def _header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> list[
                             overflow=ft.TextOverflow.ELLIPSIS,
                         ),
                         tagged(
-                            f"deal-score-{side}",
+                            f"{tag}deal-score-{side}",
                             ft.Text(
                                 str(scores[side]),
                                 size=34 if not compact else 24,
@@ -301,7 +348,7 @@ def _header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> list[
                             ),
                         ),
                         tagged(
-                            f"total-{side}",
+                            f"{tag}total-{side}",
                             body_text(f"{ctx.t('deal.match_points')}: {totals[side]}", 14),
                         ),
                     ],
@@ -327,7 +374,7 @@ def _header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> list[
                 run_spacing=10,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
-            identifier="deal-header",
+            identifier=f"{tag}deal-header",
         )
     ]
 

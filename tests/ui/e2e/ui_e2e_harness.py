@@ -165,7 +165,7 @@ def shot(page: Page, name: str) -> Path:
     page.mouse.move(vp["width"] - 2, vp["height"] - 2)
     settle(page)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path))
     return path
 
 
