@@ -92,11 +92,13 @@ class Card:
 
     rank: Rank
     suit: Suit
+    is_joker: bool = False
     _key: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Cards are hashed constantly (multisets of copies): a small int keeps that cheap.
-        object.__setattr__(self, "_key", int(self.rank) * 4 + _SUIT_ORDER[self.suit])
+        key = 32 if self.is_joker else int(self.rank) * 4 + _SUIT_ORDER[self.suit]
+        object.__setattr__(self, "_key", key)
 
     def __hash__(self) -> int:
         return self._key
@@ -105,6 +107,8 @@ class Card:
         return isinstance(other, Card) and self._key == other._key
 
     def __str__(self) -> str:
+        if self.is_joker:
+            return JOKER_SYMBOL
         return f"{self.rank.label}{self.suit.symbol}"
 
     def __lt__(self, other: Card) -> bool:
@@ -113,12 +117,14 @@ class Card:
 
     @property
     def code(self) -> str:
-        """The record's spelling: ``QS``, ``10D``."""
+        """The record's spelling: ``QS``, ``10D``, ``JOKER``."""
+        if self.is_joker:
+            return "JOKER"
         return f"{self.rank.label}{self.suit.value}"
 
     @property
     def is_brisque(self) -> bool:
-        return self.rank in BRISQUE_RANKS
+        return self.rank in BRISQUE_RANKS and not self.is_joker
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -128,6 +134,12 @@ class Card:
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in sorted(Rank, reverse=True))
 _BY_RANK_SUIT: dict[tuple[Rank, Suit], Card] = {(c.rank, c.suit): c for c in ALL_CARDS}
+
+
+# The joker ("инфузорка") of the multi-pack variant: no suit, no rank of its own; it stands for
+# any card of a combination. Its rank and suit fields are placeholders that no rule reads.
+JOKER_SYMBOL = "★"
+JOKER = Card(Rank.SEVEN, Suit.SPADES, is_joker=True)
 
 
 def card_of(rank: Rank, suit: Suit) -> Card:
@@ -143,11 +155,16 @@ for _card in ALL_CARDS:
                 _INTERNED[(_r + _s).upper()] = _card
 
 
+_JOKER_NAMES = frozenset({"JOKER", "JKR", "★", "🃏", "ДЖОКЕР", "ИНФУЗОРКА"})
+
+
 def parse_card(text: object) -> Card:
     """The card a text names; InvalidCardError names the text when it is no card."""
     if not isinstance(text, str):
         raise InvalidCardError(repr(text), "a card is written as text such as QS or 10D")
     key = text.strip().replace("\ufe0f", "").upper()
+    if key in _JOKER_NAMES:
+        return JOKER
     card = _INTERNED.get(key)
     if card is None:
         raise InvalidCardError(text, _why_not_a_card(key))

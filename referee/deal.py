@@ -51,6 +51,9 @@ class Setup:
     def packs(self) -> int:
         return self.variant.packs(self.n)
 
+    def copies(self, card: Card) -> int:
+        return self.variant.copies(card, self.n)
+
     @property
     def stock_tricks(self) -> int:
         return self.variant.stock_tricks(self.n)
@@ -305,18 +308,18 @@ class DealState:
 
     def _copies_problem(self, player: int, cards: CardCounts) -> Ruling | None:
         """R-PACK: laying these cards must not need more copies than the packs hold."""
-        packs = self.setup.packs
         for card, count in cards.items():
             extra = max(0, count - self.known_in_hand[player][card])
             seen = self.known(card)
-            if seen + extra > packs:
+            copies = self.setup.copies(card)
+            if seen + extra > copies:
                 return reject(
                     "R-PACK",
                     "no_copy_left",
                     {
                         "player": self.name(player),
                         "card": str(card),
-                        "packs": packs,
+                        "packs": copies,
                         "seen": seen,
                         "where": self._where(card),
                     },
@@ -781,12 +784,12 @@ class DealState:
         if problem is not None:
             return _Outcome(problem)
         seen = self.known(seven)
-        if seen + 1 > self.setup.packs:
+        if seen + 1 > self.setup.copies(seven):
             return _Outcome(
                 reject(
                     "R-PACK",
                     "no_seven_left",
-                    {"player": who, "card": str(seven), "packs": self.setup.packs,
+                    {"player": who, "card": str(seven), "packs": self.setup.copies(seven),
                      "where": self._where(seven)},
                     proposes="P-FALSE-DECLARATION",
                 )
@@ -938,14 +941,14 @@ class DealState:
                 )
             if not off_table and not self._hand_known(seat, card, entering):
                 extra[card] += 1
-                if self.known(card) + extra[card] > s.packs:
+                if self.known(card) + extra[card] > s.copies(card):
                     if on_table > 0 and not in_phase2:
                         off_table = True  # the only copy it can be is the declared one
                         extra[card] -= 1
                     else:
                         raise InconsistentEventError(
                             f"trick {number}: {self.name(seat)} plays {card}, but the "
-                            f"{s.packs} packs hold no other copy "
+                            f"game holds {s.copies(card)} and no other copy is left "
                             f"({where_text(self._where(card))})",
                             "R-PACK",
                         )

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal
 
-from referee.cards import Rank, parse_card
+from referee.cards import Card, Rank, parse_card
 from referee.data import data_dir, load_toml
 from referee.errors import UnknownVariantError
 
@@ -38,6 +38,25 @@ class CombinationSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class ShowingSpec:
+    """A combination of the multi-pack joker variant, scored by showings (its escalation).
+
+    kind "series": fixed cards (``slots``), the n-th showing scores ``values[n-1]`` (doubling
+    past the table); "repeat": four of ``rank`` in different suits, the n-th showing n × the
+    first value; "set": the trump cards of ``rank`` (or the bezique jacks) a player has shown,
+    growing card by card, ``values[k]`` for the (4+k)-th card.
+    """
+
+    id: str
+    kind: Literal["series", "repeat", "set"]
+    values: tuple[int, ...]
+    slots: tuple[str, ...] = ()
+    rank: Rank | None = None
+    bezique_jack: bool = False  # a set of bezique jacks rather than trump cards
+    jack_may_be_bezique: bool = False  # the quint may take the bezique jack for the trump one
+
+
+@dataclass(frozen=True, slots=True)
 class Variant:
     """Everything the engine needs to know about one way of playing, with house rules applied."""
 
@@ -58,9 +77,37 @@ class Variant:
     fix_trumps_by_marriage: bool = False
     fixing_marriage_points: Mapping[str, int] = field(default_factory=dict)
     removed: Mapping[str, str] = field(default_factory=dict)
+    pack_ranks: tuple[Rank, ...] = tuple(Rank)
+    extra_per_suit: Mapping[Rank, int] = field(default_factory=dict)
+    jokers: int = 0
+    engine: Literal["tricks", "showings"] = "tricks"
+    showings: tuple[ShowingSpec, ...] = ()
+    max_active: int = 0
+    tracking_levels: tuple[str, ...] = ("melds", "tricks", "cards")
 
     def packs(self, players: int) -> int:
         return self.packs_by_players[players]
+
+    def copies(self, card: Card, players: int) -> int:
+        """How many copies of a card the game holds (R-PACK)."""
+        if card.is_joker:
+            return self.jokers
+        in_pack = self.packs(players) if card.rank in self.pack_ranks else 0
+        return in_pack + self.extra_per_suit.get(card.rank, 0)
+
+    def cards_total(self, players: int) -> int:
+        extra = 4 * sum(self.extra_per_suit.values()) + self.jokers
+        return 4 * len(self.pack_ranks) * self.packs(players) + extra
+
+    def active_players(self, players: int) -> int:
+        """Players who receive cards (the multi-pack variant deals to three at most)."""
+        return min(players, self.max_active) if self.max_active else players
+
+    def showing(self, meld: str) -> ShowingSpec | None:
+        for spec in self.showings:
+            if spec.id == meld:
+                return spec
+        return None
 
     def target(self, players: int) -> int:
         return self.targets_by_players[players]
@@ -70,14 +117,15 @@ class Variant:
 
     def stock_tricks(self, players: int) -> int:
         """Tricks played with draws (phase 1): every card not dealt is drawn, turn-up included."""
-        stock = 32 * self.packs(players) - self.hand_size * players
-        return stock // players
+        active = self.active_players(players)
+        stock = self.cards_total(players) - self.hand_size * active
+        return stock // active
 
     def total_tricks(self, players: int) -> int:
         return self.stock_tricks(players) + self.hand_size
 
     def brisques_total(self, players: int) -> int:
-        return 8 * self.packs(players)
+        return 2 * 4 * self.packs(players) if Rank.TEN in self.pack_ranks else 0
 
     def combination(self, meld: str) -> CombinationSpec | None:
         for spec in self.combinations:
@@ -158,6 +206,7 @@ def load_variant(variant_id: str, house_rules: frozenset[str] = frozenset()) -> 
                 f'it takes: {", ".join(available) or "none"}'
             )
     combos = {c["id"]: dict(c) for c in raw.get("combination", [])}
+    showings = {s["id"]: dict(s) for s in raw.get("showing", [])}
     penalties: dict[str, int | str] = dict(raw.get("penalties", {}))
     scalars = {k: raw.get(k) for k in ("seven_points", "last_trick_points")}
     fixing = dict(raw.get("fixing_marriage_points", {}))
@@ -167,6 +216,8 @@ def load_variant(variant_id: str, house_rules: frozenset[str] = frozenset()) -> 
         penalties.update(change.get("penalties", {}))
         for meld, points in change.get("points", {}).items():
             combos[meld]["points"] = points
+        for meld, values in change.get("showing_values", {}).items():
+            showings[meld]["values"] = values
         for meld in change.get("remove", []):
             combos.pop(meld, None)
             removed[meld] = rule
@@ -198,4 +249,27 @@ def load_variant(variant_id: str, house_rules: frozenset[str] = frozenset()) -> 
         fix_trumps_by_marriage=bool(raw.get("fix_trumps_by_marriage", False)),
         fixing_marriage_points={k: int(v) for k, v in fixing.items()},
         removed=removed,
+        pack_ranks=tuple(_rank(r) for r in raw.get("pack_ranks", [r.label for r in Rank])),
+        extra_per_suit={_rank(r): int(n) for r, n in raw.get("extra_per_suit", {}).items()},
+        jokers=int(raw.get("jokers", 0)),
+        engine=raw.get("engine", "tricks"),
+        showings=tuple(_showing(s) for s in showings.values()),
+        max_active=int(raw.get("max_active", 0)),
+        tracking_levels=tuple(raw.get("tracking", ("melds", "tricks", "cards"))),
+    )
+
+
+def _rank(label: str) -> Rank:
+    return parse_card(label + "S").rank
+
+
+def _showing(raw: Mapping[str, Any]) -> ShowingSpec:
+    return ShowingSpec(
+        id=raw["id"],
+        kind=raw["kind"],
+        values=tuple(int(v) for v in raw["values"]),
+        slots=tuple(raw.get("slots", ())),
+        rank=_rank(raw["rank"]) if "rank" in raw else None,
+        bezique_jack=bool(raw.get("bezique_jack", False)),
+        jack_may_be_bezique=bool(raw.get("jack_may_be_bezique", False)),
     )
