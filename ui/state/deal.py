@@ -80,6 +80,8 @@ class DealScreen:
         self.picker: Picker | None = None
         self.ruling: RulingView | None = None
         self._last_ruling: tuple[Any, int | None] | None = None
+        # Built controls the view may reuse for unchanged content (opaque to this class).
+        self.view_cache: dict[tuple[Any, ...], Any] = {}
         self.notice: Notice | None = None
         self.penalty_for: int | None = None
         self.ending = False

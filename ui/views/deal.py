@@ -429,107 +429,162 @@ def _ruling(ctx: ViewContext, ds: DealScreen, r: RulingView, act: Any) -> ft.Con
 
 
 # ------------------------------------------------------------------------------ players
+def _cached(ds: DealScreen, key: tuple[Any, ...], build: Callable[[], ft.Control]) -> ft.Control:
+    """Reuse the very control object built for the same content: Flet's diff skips an
+    identical object, so an unchanged player panel or card grid costs nothing per tap."""
+    cache = ds.view_cache
+    control: ft.Control | None = cache.get(key)
+    if control is None:
+        if len(cache) > 256:
+            cache.clear()
+        control = cache[key] = build()
+    return control
+
+
 def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
-    out: list[ft.Control] = []
     tracks_tricks = ds.tracking != "melds"
     phase2 = ds.phase() == 2
+    has_trumps = ds.trumps() is not None
+    out: list[ft.Control] = []
     for seat, name in enumerate(ds.players):
         table = ds.table(seat)
-        faces: list[ft.Control] = [card_face(c, width=44) for c in table]
-        pend: list[ft.Control] = []
-        for i, p in enumerate(ds.pending(seat)):
-            meld = backend.meld_name(p.meld, ctx.app.lang)
-            pend.append(
-                ft.Row(
-                    [
-                        ft.Text(ctx.t("deal.pending", meld=meld, points=p.points), size=16),
-                        inline_cards(list(p.cards), 16),
-                        big_button(
-                            ctx.t("deal.pending_score", meld=meld, points=p.points),
-                            act(partial(ds.score_pending, seat, i)),
-                            primary=True,
-                            identifier=f"score-pending-{seat}-{i}",
-                        )
-                        if p.ready
-                        else body_text(
-                            ctx.t("deal.pending_hint", player=name),
-                            15,
-                            color=ft.Colors.ON_SURFACE_VARIANT,
-                        ),
-                    ],
-                    wrap=True,
-                    spacing=8,
-                )
-            )
-        buttons: list[ft.Control] = []
-        if tracks_tricks:
-            buttons.append(
-                big_button(
-                    ctx.t("deal.won_trick"),
-                    act(lambda s=seat: ds.trick(s)),
-                    primary=True,
-                    icon=ft.Icons.BACK_HAND,
-                    identifier=f"trick-{seat}",
-                )
-            )
-        if not phase2:
-            buttons.append(
-                big_button(
-                    ctx.t("deal.declare"),
-                    act(lambda s=seat: ds.open_picker(s)),
-                    primary=not tracks_tricks,
-                    icon=ft.Icons.STYLE,
-                    identifier=f"declare-{seat}",
-                )
-            )
-            if ds.trumps() is not None:
-                buttons.append(
-                    big_button(
-                        ctx.t("deal.seven"),
-                        act(lambda s=seat: ds.seven(s)),
-                        identifier=f"seven-{seat}",
-                    )
-                )
-        buttons.append(
-            big_button(
-                ctx.t("deal.penalty"),
-                act(lambda s=seat: ds.open_penalty(s)),
-                icon=ft.Icons.REPORT,
-                identifier=f"penalty-{seat}",
-            )
+        pending = ds.pending(seat)
+        key = (
+            "player",
+            seat,
+            name,
+            ctx.app.lang,
+            tracks_tricks,
+            phase2,
+            has_trumps,
+            tuple(c.code for c in table),
+            tuple((p.meld, p.points, p.ready, tuple(c.code for c in p.cards)) for p in pending),
         )
         out.append(
-            _panel(
-                ft.Column(
-                    [
-                        ft.Row(
-                            [
-                                heading(name, 21),
-                                body_text(
-                                    ctx.t("deal.table"), 15, color=ft.Colors.ON_SURFACE_VARIANT
-                                ),
-                            ],
-                            spacing=12,
-                            wrap=True,
-                        ),
-                        tagged(
-                            f"table-{seat}",
-                            ft.Row(faces, wrap=True, spacing=6, run_spacing=6)
-                            if faces
-                            else body_text(
-                                ctx.t("deal.table_empty"), 15, color=ft.Colors.ON_SURFACE_VARIANT
-                            ),
-                        ),
-                        *pend,
-                        ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
-                    ],
-                    spacing=10,
-                    tight=True,
+            _cached(
+                ds,
+                key,
+                partial(
+                    _player_panel,
+                    ctx,
+                    ds,
+                    act,
+                    seat,
+                    name,
+                    table,
+                    pending,
+                    tracks_tricks,
+                    phase2,
+                    has_trumps,
                 ),
-                identifier=f"player-{seat}",
             )
         )
     return out
+
+
+def _player_panel(
+    ctx: ViewContext,
+    ds: DealScreen,
+    act: Any,
+    seat: int,
+    name: str,
+    table: list[Card],
+    pending: list[Any],
+    tracks_tricks: bool,
+    phase2: bool,
+    has_trumps: bool,
+) -> ft.Control:
+    """One player's panel: name, cards on the table, pending combinations, actions."""
+    faces: list[ft.Control] = [card_face(c, width=44) for c in table]
+    pend: list[ft.Control] = []
+    for i, p in enumerate(pending):
+        meld = backend.meld_name(p.meld, ctx.app.lang)
+        pend.append(
+            ft.Row(
+                [
+                    ft.Text(ctx.t("deal.pending", meld=meld, points=p.points), size=16),
+                    inline_cards(list(p.cards), 16),
+                    big_button(
+                        ctx.t("deal.pending_score", meld=meld, points=p.points),
+                        act(partial(ds.score_pending, seat, i)),
+                        primary=True,
+                        identifier=f"score-pending-{seat}-{i}",
+                    )
+                    if p.ready
+                    else body_text(
+                        ctx.t("deal.pending_hint", player=name),
+                        15,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                ],
+                wrap=True,
+                spacing=8,
+            )
+        )
+    buttons: list[ft.Control] = []
+    if tracks_tricks:
+        buttons.append(
+            big_button(
+                ctx.t("deal.won_trick"),
+                act(lambda s=seat: ds.trick(s)),
+                primary=True,
+                icon=ft.Icons.BACK_HAND,
+                identifier=f"trick-{seat}",
+            )
+        )
+    if not phase2:
+        buttons.append(
+            big_button(
+                ctx.t("deal.declare"),
+                act(lambda s=seat: ds.open_picker(s)),
+                primary=not tracks_tricks,
+                icon=ft.Icons.STYLE,
+                identifier=f"declare-{seat}",
+            )
+        )
+        if has_trumps:
+            buttons.append(
+                big_button(
+                    ctx.t("deal.seven"),
+                    act(lambda s=seat: ds.seven(s)),
+                    identifier=f"seven-{seat}",
+                )
+            )
+    buttons.append(
+        big_button(
+            ctx.t("deal.penalty"),
+            act(lambda s=seat: ds.open_penalty(s)),
+            icon=ft.Icons.REPORT,
+            identifier=f"penalty-{seat}",
+        )
+    )
+    return _panel(
+        ft.Column(
+            [
+                ft.Row(
+                    [
+                        heading(name, 21),
+                        body_text(ctx.t("deal.table"), 15, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ],
+                    spacing=12,
+                    wrap=True,
+                ),
+                tagged(
+                    f"table-{seat}",
+                    ft.Row(faces, wrap=True, spacing=6, run_spacing=6)
+                    if faces
+                    else body_text(
+                        ctx.t("deal.table_empty"), 15, color=ft.Colors.ON_SURFACE_VARIANT
+                    ),
+                ),
+                *pend,
+                ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+            ],
+            spacing=10,
+            tight=True,
+        ),
+        identifier=f"player-{seat}",
+    )
 
 
 def _deal_actions(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
@@ -637,16 +692,7 @@ def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
         for i, c in enumerate(p.new)
     ]
     reused = [table[i] for i in sorted(p.table_idx) if i < len(table)]
-    grid_rows: list[ft.Control] = []
-    for suit in SUITS:
-        grid_rows.append(
-            ft.Row(
-                [_pick_face(Card(r, suit), act(partial(ds.add_new, Card(r, suit)))) for r in RANKS],
-                wrap=True,
-                spacing=6,
-                run_spacing=6,
-            )
-        )
+    grid = _cached(ds, ("grid", VIEWPORT_WIDTH.get()), partial(_hand_grid, ds, act))
     options = ds.options()
     opt_controls: list[ft.Control] = []
     for o in options:
@@ -724,7 +770,7 @@ def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
             ),
             identifier="options",
         ),
-        section(ctx.t("picker.hand"), *grid_rows),
+        section(ctx.t("picker.hand"), grid),
         ft.Row(
             [
                 big_button(ctx.t("picker.clear"), act(ds.clear_picker), identifier="picker-clear"),
@@ -739,6 +785,24 @@ def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
             spacing=8,
         ),
     ]
+
+
+def _hand_grid(ds: DealScreen, act: Any) -> ft.Control:
+    """The 32 faces to add new cards from the hand, a suit per row (built once per screen
+    width and reused: it never changes)."""
+    return ft.Column(
+        [
+            ft.Row(
+                [_pick_face(Card(r, suit), act(partial(ds.add_new, Card(r, suit)))) for r in RANKS],
+                wrap=True,
+                spacing=6,
+                run_spacing=6,
+            )
+            for suit in SUITS
+        ],
+        spacing=6,
+        tight=True,
+    )
 
 
 def _pick_face(card: Card, on_click: Any) -> ft.Control:
