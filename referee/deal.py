@@ -226,6 +226,10 @@ class DealState:
             total += 1
         return total
 
+    def candidate_melds(self, cards: CardCounts) -> list[str]:
+        """The kinds of combination these cards form (for the app's picker)."""
+        return sorted({i.meld for i in self._instances(cards)})
+
     def points_of(self, meld: str) -> int:
         spec = self.setup.variant.combination(meld)
         return spec.points if spec else 0

@@ -131,6 +131,10 @@ class Match:
             raise BeziqueError(
                 f'unknown tracking "{tracking}"; use one of {", ".join(TRACKING_LEVELS)}'
             )
+        if tracking not in v.tracking_levels:
+            raise BeziqueError(
+                f'{variant} is tracked with {" or ".join(v.tracking_levels)}, not "{tracking}"'
+            )
         n = len(names)
         if v.partnerships(n):
             side_of = tuple(seat % 2 for seat in range(n))
@@ -186,6 +190,10 @@ class Match:
             raise BeziqueError(f"no player in seat {dealer}")
         if self.variant.turn_up and turn_up is None:
             raise BeziqueError(f"{self.variant.id} turns up a card for trumps: turn_up is needed")
+        if turn_up is not None and turn_up.is_joker:
+            raise BeziqueError("a joker cannot be turned up for trumps: turn the next card")
+        if turn_up is not None and not self.variant.copies(turn_up, len(self.players)):
+            raise BeziqueError(f"{turn_up} is not in the {self.variant.id} pack")
         if not self.variant.turn_up and turn_up is not None:
             raise BeziqueError(
                 f"{self.variant.id} has no turn-up: trumps are fixed by the first marriage"
@@ -200,7 +208,12 @@ class Match:
 
     def start_deal(self, dealer: int, turn_up: Card | None) -> DealState:
         self.verify_start_deal(dealer, turn_up)
-        deal = DealState(self.setup, len(self.deals), dealer, turn_up)
+        deal_class = DealState
+        if self.variant.engine == "showings":
+            from referee.showings import ShowingsDeal
+
+            deal_class = ShowingsDeal
+        deal = deal_class(self.setup, len(self.deals), dealer, turn_up)
         deal.match_totals_before = self.totals()
         self.deals.append(deal)
         return deal
@@ -234,8 +247,7 @@ class Match:
         best first. Lets the app offer choices instead of only saying no."""
         deal = self._deal()
         combined = Counter(new) + Counter(table)
-        found = deal._instances(combined)
-        melds = sorted({i.meld for i in found}, key=lambda m: -deal.points_of(m))
+        melds = sorted(deal.candidate_melds(combined), key=lambda m: -deal.points_of(m))
         out: list[Option] = []
         if not new:
             for p in deal.pending_of(player):

@@ -29,7 +29,7 @@ from referee.events import (
     event_type_name,
 )
 from referee.match import Match
-from referee.variants import variant_ids
+from referee.variants import load_variant, variant_ids
 
 FORMAT = "bezique-match/1"
 _TOP_FIELDS = {"format", "variant", "players", "tracking", "house_rules", "target", "deals"}
@@ -218,7 +218,27 @@ def parse_record(data: Any) -> MatchRecord:
             for i, e in enumerate(_list(deal["events"], f"{path}.events"))
         )
         deals.append(DealRecord(dealer, turn_up, events))
+    if not load_variant(variant).jokers:
+        _no_jokers(deals, variant)
     return MatchRecord(variant, players, tracking, house_rules, target, tuple(deals))
+
+
+def _no_jokers(deals: Sequence[DealRecord], variant: str) -> None:
+    """A joker in a variant that has none is no card of its pack."""
+    for d, deal in enumerate(deals):
+        if deal.turn_up is not None and deal.turn_up.is_joker:
+            raise _fail(f"deals[{d}].turn_up", f"{variant} has no jokers")
+        for i, ev in enumerate(deal.events):
+            groups: list[tuple[str, Sequence[Card]]] = []
+            if isinstance(ev, Declare):
+                groups = [("new", ev.new), ("table", ev.table)]
+            elif isinstance(ev, Trick) and ev.cards:
+                groups = [("cards", list(ev.cards.values()))]
+            for name, cards in groups:
+                for k, card in enumerate(cards):
+                    if card.is_joker:
+                        raise _fail(f"deals[{d}].events[{i}].{name}[{k}]",
+                                    f"{variant} has no jokers")
 
 
 def load_record(path: str | Path) -> MatchRecord:

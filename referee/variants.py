@@ -207,6 +207,7 @@ def load_variant(variant_id: str, house_rules: frozenset[str] = frozenset()) -> 
             )
     combos = {c["id"]: dict(c) for c in raw.get("combination", [])}
     showings = {s["id"]: dict(s) for s in raw.get("showing", [])}
+    packs_raw = raw["packs"]
     penalties: dict[str, int | str] = dict(raw.get("penalties", {}))
     scalars = {k: raw.get(k) for k in ("seven_points", "last_trick_points")}
     fixing = dict(raw.get("fixing_marriage_points", {}))
@@ -218,6 +219,8 @@ def load_variant(variant_id: str, house_rules: frozenset[str] = frozenset()) -> 
             combos[meld]["points"] = points
         for meld, values in change.get("showing_values", {}).items():
             showings[meld]["values"] = values
+        if "packs" in change:
+            packs_raw = change["packs"]
         for meld in change.get("remove", []):
             combos.pop(meld, None)
             removed[meld] = rule
@@ -234,7 +237,7 @@ def load_variant(variant_id: str, house_rules: frozenset[str] = frozenset()) -> 
     return Variant(
         id=raw["id"],
         player_counts=counts,
-        packs_by_players=_per_players(raw["packs"], counts),
+        packs_by_players=_per_players(packs_raw, counts),
         hand_size=int(raw["hand_size"]),
         targets_by_players=_per_players(raw["target"], counts),
         turn_up=bool(raw["turn_up"]),

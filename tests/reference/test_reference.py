@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 RULES_MD = REPO.parent / "shared" / "RULES.md"
 ID = re.compile(r"\b[RPH]-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 DISPUTED = ("R-REUSE", "R-PENDING", "R-SEVEN", "R-PHASE2", "R-NEW-CARD", "R-DECLARE-AFTER-TRICK")
-VARIANTS = {"all", "two-hand", "three-hand", "four-hand", "no-trump", "multi-pack", "rubicon",
+VARIANTS = {"all", "two-hand", "three-hand", "four-hand", "no-trump", "joker-multipack", "rubicon",
             "six-pack"}
 
 
@@ -47,8 +47,8 @@ def test_ids_are_unique_and_kinds_known() -> None:
     assert len(ids) == len(set(ids))
     for e in reference.all_entries():
         assert e.kind in reference.KINDS, e.id
-        prefix = {"rule": "R-", "penalty": "P-", "house": "H-", "combination": "C-",
-                  "variant": "V-"}[e.kind]
+        prefix = {"rule": ("R-", "J-"), "penalty": ("P-",), "house": ("H-",),
+                  "combination": ("C-",), "variant": ("V-",)}[e.kind]
         assert e.id.startswith(prefix), e.id
         assert e.section, e.id
 
