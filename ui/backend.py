@@ -8,6 +8,7 @@ and reads data files.
 from __future__ import annotations
 
 import json
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -217,11 +218,18 @@ def create_match(
 
 
 # --- one match, as the screens see it -----------------------------------------------------------
-class MatchSession:
-    """A match opened from storage: the replayed engine Match plus record/undo/redo.
+class WriteFailed(Exception):
+    """A recorded event could not be stored; the session has gone back to what storage has."""
 
-    Events go to storage in the match record's JSON form; after every change the match is
-    re-read from storage, so what the screen shows is what a restart would show.
+
+class MatchSession:
+    """A match opened from storage: the engine's Match plus record/undo/redo.
+
+    Recording applies the event to this session's Match at once (the same engine storage
+    replays with) and hands the write to a single background writer, so the new score is on
+    screen while SQLite syncs the file; writes keep their order. Anything that reads storage
+    (undo, redo, a new deal, leaving the screen) waits for the queue first (``flush``). If a
+    write ever fails, the next action raises WriteFailed and the session reloads the truth.
     """
 
     def __init__(self, store: Any, match_id: int) -> None:
@@ -230,40 +238,64 @@ class MatchSession:
         self.match: Any = None
         self.can_undo = False
         self.can_redo = False
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-write")
+        self._queue: list[Future[Any]] = []
         self.reload()
 
+    def flush(self) -> None:
+        """Wait for queued writes; raise WriteFailed (after reloading) if one failed."""
+        queue, self._queue = self._queue, []
+        failure: BaseException | None = None
+        for future in queue:
+            exc = future.exception()
+            if exc is not None and failure is None:
+                failure = exc
+        if failure is not None:
+            self._reload_now()
+            raise WriteFailed(str(failure)) from failure
+
     def reload(self) -> None:
+        self.flush()
+        self._reload_now()
+
+    def _reload_now(self) -> None:
         self.match = self.store.load_match(self.match_id)
         self.can_undo = bool(self.store.can_undo(self.match_id))
         self.can_redo = bool(self.store.can_redo(self.match_id))
 
     def start_deal(self, dealer: int, turn_up: Card | None) -> None:
+        self.flush()
         self.store.start_deal(self.match_id, dealer, turn_up.code if turn_up else None)
-        self.reload()
+        self._reload_now()
 
     def record(self, event: Any) -> Any:
-        """Store the event, then apply the same event to this session's copy of the match.
+        """The engine's ruling on the event, recorded (accepted or rejected) in order.
 
-        The storage layer has just replayed it through the same engine, so the copy stays
-        equal to a reload without reading the log back (a reload costs a replay and three
-        queries per tap); storage's undo rules say a new entry clears the redo stack.
+        An event that contradicts the facts raises (a ValueError) and nothing is queued.
         """
+        if any(f.done() and f.exception() is not None for f in self._queue):
+            self.flush()
         obj = event_to_obj(event, self.match.players)
-        ruling = self.store.record(self.match_id, obj)
-        try:
-            self.match.apply(event)
-        except ValueError:  # cannot happen if storage accepted it; fall back to the truth
-            self.reload()
-        else:
-            self.can_undo, self.can_redo = True, False
+        ruling = self.match.apply(event)
+        self.can_undo, self.can_redo = True, False  # a new entry empties the redo stack
+        self._queue.append(self._writer.submit(self.store.record, self.match_id, obj))
         return ruling
 
     def undo(self) -> bool:
+        self.flush()
         ok = bool(self.store.undo(self.match_id))
-        self.reload()
+        self._reload_now()
         return ok
 
     def redo(self) -> bool:
+        self.flush()
         ok = bool(self.store.redo(self.match_id))
-        self.reload()
+        self._reload_now()
         return ok
+
+    def close(self) -> None:
+        """Finish the queued writes and stop the writer."""
+        try:
+            self.flush()
+        finally:
+            self._writer.shutdown(wait=True)

@@ -300,6 +300,7 @@ def test_the_session_copy_equals_a_reload_from_storage(app: AppState, store: Any
     ds.penalty(1, "P-REVOKE")
     session = app.session
     assert session is not None
+    session.flush()
     fresh = store.load_match(session.match_id)
     assert fresh.result().to_json() == session.match.result().to_json()
     assert [str(e) for e in fresh.current.events] == [str(e) for e in session.match.current.events]
@@ -307,3 +308,27 @@ def test_the_session_copy_equals_a_reload_from_storage(app: AppState, store: Any
         store.can_undo(session.match_id),
         store.can_redo(session.match_id),
     )
+
+
+def test_a_failed_write_is_reported_and_the_stored_truth_comes_back(
+    app: AppState, store: Any, monkeypatch: Any
+) -> None:
+    ds = new_match(app)
+    start_deal(ds)
+    ds.seven(0)
+    assert app.session is not None
+    app.session.flush()
+
+    def broken(*_a: Any, **_k: Any) -> Any:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(store, "record", broken)
+    shown = ds.seven(1)  # applied at once; the write fails in the background
+    assert shown is not None and ds.deal_scores() == [10, 10]
+    monkeypatch.undo()
+    assert ds.undo() is False  # the next action finds the failure ...
+    assert ds.notice is not None and ds.notice.key == "error.storage"
+    assert "disk full" in str(ds.notice.args["why"])
+    assert ds.deal_scores() == [10, 0]  # ... and the screen shows what storage holds
+    assert ds.undo()  # storage is fine again
+    assert ds.deal_scores() == [0, 0]

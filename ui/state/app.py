@@ -70,7 +70,16 @@ class AppState:
         self.changed()
 
     # --- navigation ------------------------------------------------------------------------
+    def flush(self) -> None:
+        """Let the open match's queued writes reach storage before a screen reads it."""
+        if self.session is not None:
+            try:
+                self.session.flush()
+            except backend.WriteFailed as exc:
+                self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+
     def go(self, screen: Screen, *, remember: bool = True) -> None:
+        self.flush()
         if remember and screen != self.screen:
             self.history.append(self.screen)
         self.screen = screen
@@ -78,6 +87,7 @@ class AppState:
         self.changed()
 
     def back(self) -> None:
+        self.flush()
         self.screen = self.history.pop() if self.history else "home"
         self.notice = None
         self.changed()
@@ -89,6 +99,7 @@ class AppState:
     # --- matches ---------------------------------------------------------------------------
     def unfinished_match(self) -> backend.MatchSummary | None:
         """The match to resume, if any (storage decides which one is unfinished)."""
+        self.flush()
         try:
             return backend.unfinished_match(self.store)
         except Exception as exc:  # a broken database must not stop the app from opening
@@ -112,6 +123,11 @@ class AppState:
 
     def open_match(self, match_id: int, *, remember: bool = True) -> bool:
         """Open a match at the deal screen (resume)."""
+        if self.session is not None:
+            try:
+                self.session.close()
+            except backend.WriteFailed as exc:
+                self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
         try:
             self.session = backend.MatchSession(self.store, match_id)
         except Exception as exc:
@@ -132,8 +148,6 @@ class AppState:
         return self.open_match(summary.id)
 
     def show_score(self) -> None:
-        if self.session is not None:
-            self.session.reload()
         self.go("score")
 
     def view_match(self, match_id: int) -> bool:

@@ -248,6 +248,9 @@ class DealScreen:
         assert self.setup_dealer is not None
         try:
             self.session.start_deal(self.setup_dealer, card)
+        except backend.WriteFailed as exc:
+            self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            return False
         except ValueError as exc:
             self.notice = Notice("error.engine", {"why": str(exc)}, error=True)
             return False
@@ -269,6 +272,9 @@ class DealScreen:
             ruling = self.session.record(event)
         except ValueError as exc:  # inconsistent with the facts: nothing recorded
             self.notice = Notice("error.engine", {"why": str(exc)}, error=True)
+            return None
+        except backend.WriteFailed as exc:  # an earlier write failed: back to storage's truth
+            self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
             return None
         self._last_ruling = (ruling, _player_of(event))
         view = self._ruling_view(ruling, _player_of(event))
@@ -489,12 +495,17 @@ class DealScreen:
 
     # ------------------------------------------------------------------------ undo / redo
     def undo(self) -> bool:
-        ok = bool(self.session.undo())
-        self._after_history(ok)
-        return ok
+        return self._history(self.session.undo)
 
     def redo(self) -> bool:
-        ok = bool(self.session.redo())
+        return self._history(self.session.redo)
+
+    def _history(self, step: Any) -> bool:
+        try:
+            ok = bool(step())
+        except backend.WriteFailed as exc:
+            self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            ok = False
         self._after_history(ok)
         return ok
 

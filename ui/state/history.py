@@ -32,6 +32,7 @@ class HistoryScreen:
         self.export_dir: Path | None = None
 
     def matches(self) -> list[backend.MatchSummary]:
+        self.app.flush()
         try:
             return backend.list_matches(self.app.store)
         except Exception as exc:  # a broken row must not take the screen down
@@ -40,6 +41,7 @@ class HistoryScreen:
 
     def export(self, match_id: int) -> Path | None:
         """Save the record as JSON next to the database (or in the folder set for tests)."""
+        self.app.flush()
         folder = self.export_dir or _default_export_dir(self.app.store)
         try:
             path = backend.export_match(self.app.store, match_id, folder)
@@ -50,6 +52,7 @@ class HistoryScreen:
         return path
 
     def stats(self) -> list[StatLine]:
+        self.app.flush()
         try:
             raw = backend.player_stats(self.app.store)
         except Exception as exc:
