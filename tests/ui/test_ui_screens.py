@@ -225,3 +225,40 @@ def test_every_screen_builds_in_every_mode(app: AppState, lang: str) -> None:
     _build_all(app)
     app.rules.set_query("R-")
     _build_all(app)
+
+
+def test_four_hand_partners_score_as_teams(app: AppState) -> None:
+    ds = new_match(app, ("Anna", "Boris", "Carl", "Dora"), variant="four-hand")
+    assert ds.side_names == ("Anna & Carl", "Boris & Dora")
+    start_deal(ds, dealer=3)
+    ds.open_picker(2)
+    ds.add_new(parse_card("QS"))
+    ds.add_new(parse_card("JD"))
+    view = ds.declare("bezique")
+    assert view is not None and view.accepted
+    assert ds.deal_scores() == [40, 0]  # Carl's points go to Anna & Carl
+    assert ds.brisques_expected() == 24
+    _build_all(app)
+
+
+def test_no_trump_needs_no_turn_up_and_the_first_marriage_fixes_trumps(app: AppState) -> None:
+    app.start_new_match()
+    form = app.new_form
+    assert form is not None
+    if "no-trump" not in form.variants:
+        pytest.skip("no-trump variant not in the engine's data")
+    form.set_variant("no-trump")
+    form.set_name(0, "Anna")
+    form.set_name(1, "Boris")
+    assert app.submit_new_match()
+    ds = app.deal
+    assert ds is not None and not ds.turn_up_variant
+    assert ds.start_deal()
+    assert ds.trumps() is None
+    _build_all(app)
+    ds.open_picker(0)
+    ds.add_new(parse_card("KH"))
+    ds.add_new(parse_card("QH"))
+    view = ds.declare(None)
+    assert view is not None and view.accepted and view.rule == "R-NT-TRUMPS"
+    assert ds.trumps() is not None

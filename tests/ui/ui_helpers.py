@@ -12,6 +12,7 @@ def new_match(
     names: tuple[str, ...] = ("Anna", "Boris"),
     *,
     tracking: str = "melds",
+    variant: str = "two-hand",
     target: str | None = None,
     rules: tuple[str, ...] = (),
 ) -> DealScreen:
@@ -19,6 +20,8 @@ def new_match(
     app.start_new_match()
     form = app.new_form
     assert form is not None
+    form.set_variant(variant)
+    form.set_player_count(len(names))
     for seat, name in enumerate(names):
         form.set_name(seat, name)
     form.set_tracking(tracking)
