@@ -107,7 +107,7 @@ def make_main(
     opener = _Opener(db_url)
 
     async def app_main(page: ft.Page) -> None:
-        page.fonts = {SUIT_FONT: "fonts/DejaVuSans.ttf"}
+        page.fonts = {SUIT_FONT: "fonts/DejaVuSans-Suits.ttf"}
         page.theme = _theme(False)
         page.dark_theme = _theme(True)
         page.padding = 0

@@ -145,24 +145,21 @@ def scroll_body(controls: list[ft.Control], *, max_width: float = 860) -> ft.Con
     wide screen (the width comes from the page's size, see AppState.viewport_width)."""
     width = VIEWPORT_WIDTH.get()
     wide = width is not None and width > max_width + 32
+    inner = ft.Container(
+        content=ft.Column(
+            controls,
+            spacing=14,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        ),
+        padding=ft.Padding.symmetric(horizontal=16, vertical=12),
+        width=max_width if wide else None,
+    )
     return ft.Column(
-        [
-            ft.Container(
-                content=ft.Column(
-                    controls,
-                    spacing=14,
-                    tight=True,
-                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                ),
-                padding=ft.Padding.symmetric(horizontal=16, vertical=12),
-                width=max_width if wide else None,
-            )
-        ],
+        [ft.Row([inner], alignment=ft.MainAxisAlignment.CENTER) if wide else inner],
         scroll=ft.ScrollMode.AUTO,
         expand=True,
-        horizontal_alignment=(
-            ft.CrossAxisAlignment.CENTER if wide else ft.CrossAxisAlignment.STRETCH
-        ),
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
 
 
