@@ -128,6 +128,7 @@ def make_main(
         page.title = app.t("app.title")
         page.theme_mode = THEME_MODES[app.theme]
         page.on_resize = lambda _e: app.changed()
+        page.on_close = lambda _e: app.close()
         page.render_views(Root, app, page)
 
     return app_main

@@ -176,6 +176,8 @@ def test_navigation_language_theme_and_resume(app: AppState, store: Any) -> None
     app.set_language("xx")
     assert app.lang == "ru"
     assert seen
+    app.close()  # the browser session ended
+    assert app.session is None
 
 
 def test_broken_storage_on_home_is_a_notice(app: AppState, monkeypatch: Any) -> None:

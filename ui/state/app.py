@@ -6,6 +6,7 @@ only renders whatever this object says and forwards taps to it.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -146,6 +147,14 @@ class AppState:
             self.changed()
             return False
         return self.open_match(summary.id)
+
+    def close(self) -> None:
+        """The browser session ended: finish the open match's writes, stop its writer."""
+        if self.session is not None:
+            # nobody is left to tell of a failed write; storage keeps the truth
+            with contextlib.suppress(backend.WriteFailed):
+                self.session.close()
+            self.session = None
 
     def show_score(self) -> None:
         self.go("score")
