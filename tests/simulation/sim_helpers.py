@@ -4,7 +4,7 @@ player count, tracking level and a few house-rule sets, with a hypothesis-chosen
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from hypothesis import strategies as st
@@ -21,6 +21,14 @@ from referee.simulate import (
 )
 from referee.variants import variant_ids
 
+# How the simulated players behave: the default, builders (reuse and pending combinations
+# whenever they may, rich deals), and hesitant players who play declared cards readily.
+PROFILES = (
+    SimOptions(),
+    SimOptions(reuse_rate=1.0, pending_rate=1.0, greedy_rate=0.0, rich_rate=0.6),
+    SimOptions(declare_rate=0.5, rich_rate=1.0, table_play_weight=2.0),
+)
+
 
 @dataclass(frozen=True)
 class SimArgs:
@@ -31,6 +39,8 @@ class SimArgs:
     seed: int
     max_deals: int
     penalty_rate: float
+    profile: int = 0
+
 
     def run(self) -> SimulatedMatch:
         return simulate_match(
@@ -40,7 +50,7 @@ class SimArgs:
             house_rules=self.house_rules,
             players=self.players,
             max_deals=self.max_deals,
-            options=SimOptions(penalty_rate=self.penalty_rate),
+            options=replace(PROFILES[self.profile], penalty_rate=self.penalty_rate),
         )
 
 
@@ -53,7 +63,8 @@ def sim_args(draw: st.DrawFn, max_deals: int = 4, penalties: bool = True) -> Sim
     seed = draw(st.integers(0, 2**32 - 1))
     deals = draw(st.integers(1, max_deals))
     rate = draw(st.sampled_from([0.0, 0.5])) if penalties else 0.0
-    return SimArgs(variant, players, tracking, rules, seed, deals, rate)
+    profile = draw(st.integers(0, len(PROFILES) - 1))
+    return SimArgs(variant, players, tracking, rules, seed, deals, rate, profile)
 
 
 def replay_obj(obj: dict[str, Any]) -> Match:

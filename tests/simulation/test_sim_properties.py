@@ -26,7 +26,7 @@ from referee.variants import variant_ids
 from simulation.sim_helpers import SimArgs, replay_obj, result_json, sim_args
 
 REPO = Path(__file__).resolve().parents[2]
-FAST = settings(max_examples=25, deadline=None,
+FAST = settings(max_examples=40, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
