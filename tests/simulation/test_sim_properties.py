@@ -200,3 +200,30 @@ def test_cli_simulate_prints_reproducible_records(capsys: pytest.CaptureFixture[
     assert json.loads(line) == records[1]
     assert main(["simulate", "--variant", "two-hand", "--players", "3"]) == 2
     assert "2 players" in capsys.readouterr().err
+
+
+@FAST
+@given(sim_args(max_deals=2))
+def test_the_pickers_options_offer_every_legal_declaration(args: SimArgs) -> None:
+    """What the app's picker offers (Match.options) before each simulated declaration holds
+    that declaration, accepted, with the points it then scores."""
+    from referee.events import Declare
+    from referee.match import Match
+
+    sim = args.run()
+    record = sim.record
+    match = Match.new(record.variant, record.players, record.tracking, record.house_rules,
+                      record.target)
+    for deal in record.deals:
+        match.start_deal(deal.dealer, deal.turn_up)
+        for event in deal.events:
+            if isinstance(event, Declare):
+                offered = {o.meld: o for o in match.options(event.player, event.new,
+                                                              event.table)}
+                ruling = match.apply(event)
+                assert ruling.accepted
+                option = offered.get(ruling.meld or "")
+                assert option is not None, (event, sorted(offered))
+                assert option.ruling.accepted and option.points == ruling.points
+            else:
+                match.apply(event)
