@@ -117,6 +117,15 @@ def open_app(
 ) -> Page:
     """A fresh session with the accessibility tree switched on, ready to query. ``sent``
     collects every websocket frame the page sends (to know typed text reached the server)."""
+    page = blank_page(browser, sent, viewport)
+    load_app(page, url)
+    return page
+
+
+def blank_page(
+    browser: Browser, sent: list[bytes] | None = None, viewport: dict[str, int] = TABLET
+) -> Page:
+    """A new browser context (its own Flet session, nothing cached) with an empty page."""
     ctx = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
     page = ctx.new_page()
     if sent is not None:
@@ -125,12 +134,16 @@ def open_app(
             sent.append(payload.encode() if isinstance(payload, str) else payload)
 
         page.on("websocket", lambda ws: ws.on("framesent", keep))
+    return page
+
+
+def load_app(page: Page, url: str) -> None:
+    """Open the app and switch Flutter's semantics tree on (the DOM the tests query)."""
     page.goto(url)
     page.wait_for_function("document.getElementById('loading') === null", timeout=60_000)
     placeholder = page.locator("flt-semantics-placeholder")
     placeholder.wait_for(state="attached", timeout=60_000)
     placeholder.dispatch_event("click")
-    return page
 
 
 def by_id(page: Page, identifier: str) -> Locator:
