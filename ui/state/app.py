@@ -81,6 +81,8 @@ class AppState:
 
     def go(self, screen: Screen, *, remember: bool = True) -> None:
         self.flush()
+        if screen == "rules" and screen != self.screen:
+            self.rules.set_query("")  # the reference opens whole, not on an old search
         if remember and screen != self.screen:
             self.history.append(self.screen)
         self.screen = screen

@@ -33,6 +33,7 @@ from ui_e2e_harness import (
     scroll_down,
     shot,
     tap,
+    tap_to,
     wait_words,
 )
 
@@ -229,6 +230,23 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
     by_id(page, "declare-0").wait_for()
     expect(by_id(page, "deal-score-1")).to_have_text("10")  # Boris dealt a turned-up seven
     shot(page, "20-deal-ru")
+    tap(page, "declare-0")
+    tap(page, "pick-KH")
+    by_id(page, "chosen-0").wait_for()
+    tap(page, "pick-QH")
+    by_id(page, "option-marriage").wait_for()
+    shot(page, "20b-picker-ru")
+    tap(page, "option-marriage")
+    expect(by_id(page, "ruling-verdict")).to_have_text("Принято")
+    expect(by_id(page, "deal-score-0")).to_have_text("20")
+    shot(page, "20c-ruling-ru")
+    tap(page, "undo")
+    by_id(page, "ruling").wait_for(state="detached")
+    expect(by_id(page, "deal-score-0")).to_have_text("0")
+    tap_to(page, "to-rules", "combination-table")
+    shot(page, "20d-rules-ru")
+    tap(page, "nav-back")
+    by_id(page, "declare-0").wait_for()
     tap(page, "theme-toggle")
     wait_words(page, "theme-toggle", "светлая")
     tap(page, "theme-toggle")

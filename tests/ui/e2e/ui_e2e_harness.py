@@ -156,6 +156,20 @@ def tap(page: Page, identifier: str) -> None:
     loc.click()
 
 
+def tap_to(page: Page, identifier: str, shows: str, tries: int = 3) -> None:
+    """Tap a navigation control until the screen it leads to shows ``shows``: a tap that lands
+    while Flutter replaces the semantics node under it is lost, and navigating twice is
+    harmless (never used for taps that record something)."""
+    for attempt in range(tries):
+        tap(page, identifier)
+        try:
+            by_id(page, shows).first.wait_for(state="visible", timeout=5_000)
+            return
+        except Exception:
+            if attempt == tries - 1:
+                raise
+
+
 def wait_text(page: Page, identifier: str, text: str, timeout: float = 20_000) -> None:
     expect(by_id(page, identifier).first).to_contain_text(text, timeout=timeout)
 
