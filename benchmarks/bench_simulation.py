@@ -524,6 +524,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         results["storage"] = bench_storage(storage_n)
     results["finished"] = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
     name = "simulation-quick.json" if args.quick else "simulation.json"
+    if args.skip and (args.out / name).exists():  # a partial run updates its sections only
+        earlier = json.loads((args.out / name).read_text(encoding="utf-8"))
+        results = earlier | {k: v for k, v in results.items() if k != "started"}
     (args.out / name).write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n",
                                  encoding="utf-8")
     (args.out / name.replace(".json", ".md")).write_text(markdown(results), encoding="utf-8")

@@ -1208,6 +1208,26 @@ def mut_deep_nesting(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]
     return "[" * depth + "]" * depth, "deep_nesting"
 
 
+def mut_tracking(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    """The record claims another (valid) tracking level than it was written at."""
+    obj["tracking"] = rng.choice([t for t in TRACKINGS if t != obj.get("tracking", "melds")])
+    return obj, "tracking"
+
+
+def mut_variant(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    """Another (valid) variant, or a house rule of the variant switched on or off."""
+    from referee.variants import variant_ids
+
+    if rng.random() < 0.5:
+        obj["variant"] = rng.choice([v for v in variant_ids() if v != obj["variant"]])
+        return obj, "variant"
+    rules = list(obj.get("house_rules", []))
+    available = list(load_variant(obj["variant"]).house_rules_available)
+    rule = rng.choice(available) if available else "H-TARGET"
+    obj["house_rules"] = [r for r in rules if r != rule] if rule in rules else [*rules, rule]
+    return obj, "house_rule"
+
+
 MUTATORS: dict[str, Mutator] = {
     "card_not_there": mut_card_not_there,
     "trick_card": mut_swap_trick_card,
@@ -1228,6 +1248,8 @@ MUTATORS: dict[str, Mutator] = {
     "garble": mut_garble_text,
     "long_deal": mut_long_deal,
     "deep_nesting": mut_deep_nesting,
+    "tracking": mut_tracking,
+    "variant": mut_variant,
 }
 # Expensive ones are drawn less often.
 MUTATOR_WEIGHTS: dict[str, float] = {name: 1.0 for name in MUTATORS} | {
