@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from referee.cards import parse_card, parse_cards  # noqa: E402
-from referee.events import Declare, Penalty, Seven, Trick  # noqa: E402
+from referee.events import Declare, Seven, Trick  # noqa: E402
 from referee.match import Match  # noqa: E402
 from referee.record import parse_record, replay_record  # noqa: E402
 
@@ -66,33 +66,26 @@ def bench_declaration_check() -> dict[str, float]:
     return out
 
 
-def simulated_cards_deal() -> dict[str, Any] | None:
-    """One full two-hand deal tracked with cards, from the simulator when it is present."""
-    try:
-        from referee import simulate  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    for name in ("simulate_record", "simulate_match", "simulate"):
-        fn = getattr(simulate, name, None)
-        if callable(fn):
-            try:
-                rec = fn(variant="two-hand", seed=7, tracking="cards", deals=1)
-            except TypeError:
-                continue
-            return rec if isinstance(rec, dict) else None
-    return None
+def simulated_cards_deal(seed: int) -> dict[str, Any]:
+    """One full two-hand deal tracked with cards, from the simulator."""
+    from referee.simulate import simulate_match
+
+    return simulate_match("two-hand", seed, tracking="cards", max_deals=1).to_obj()
 
 
-def bench_cards_deal() -> dict[str, float] | None:
-    record = simulated_cards_deal()
-    if record is None:
-        return None
-    parsed = parse_record(record)
-    events = sum(len(d.events) for d in parsed.deals)
-    seconds = median_time(lambda: replay_record(parsed), repeat=50, inner=5)
-    return {"events": events, "replay_seconds": seconds,
-            "parse_and_replay_seconds": median_time(
-                lambda: replay_record(parse_record(record)), repeat=30, inner=3)}
+def bench_cards_deal() -> dict[str, float]:
+    """Median over 20 different simulated deals of each deal's median replay time."""
+    per_deal, with_parse, events = [], [], []
+    for seed in range(20):
+        record = simulated_cards_deal(seed)
+        parsed = parse_record(record)
+        events.append(sum(len(d.events) for d in parsed.deals))
+        per_deal.append(median_time(lambda p=parsed: replay_record(p), repeat=15, inner=3))  # type: ignore[misc]
+        with_parse.append(median_time(
+            lambda r=record: replay_record(parse_record(r)), repeat=9, inner=2))  # type: ignore[misc]
+    return {"events": statistics.median(events),
+            "replay_seconds": statistics.median(per_deal),
+            "parse_and_replay_seconds": statistics.median(with_parse)}
 
 
 def growth_record(n_events: int) -> dict[str, Any]:
@@ -118,15 +111,6 @@ def bench_growth() -> list[dict[str, float]]:
     return rows
 
 
-def bench_many_deals() -> list[dict[str, float]] | None:
-    """A partie of many simulated deals (events grow with deals)."""
-    try:
-        from referee import simulate  # type: ignore[attr-defined]  # noqa: F401
-    except ImportError:
-        return None
-    return None
-
-
 def main() -> None:
     results: dict[str, Any] = {"python": sys.version.split()[0]}
     decl = bench_declaration_check()
@@ -136,12 +120,9 @@ def main() -> None:
         print(f"  {name:50} {s * 1e6:8.1f} µs")
     deal = bench_cards_deal()
     results["cards_deal"] = deal
-    if deal:
-        print(f"Replaying a full two-hand deal tracked with cards ({deal['events']:.0f} events): "
-              f"{deal['replay_seconds'] * 1e3:.2f} ms (with parsing "
-              f"{deal['parse_and_replay_seconds'] * 1e3:.2f} ms)")
-    else:
-        print("Full cards deal: referee.simulate not available")
+    print(f"Replaying a full two-hand deal tracked with cards ({deal['events']:.0f} events): "
+          f"{deal['replay_seconds'] * 1e3:.2f} ms (with parsing "
+          f"{deal['parse_and_replay_seconds'] * 1e3:.2f} ms)")
     growth = bench_growth()
     results["growth"] = growth
     print("Growth (one melds-tracked deal):")
@@ -155,4 +136,3 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
-    del Penalty
