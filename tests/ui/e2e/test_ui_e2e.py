@@ -26,9 +26,11 @@ from playwright.sync_api import Page, expect, sync_playwright
 from ui_e2e_harness import (
     PHONE,
     AppServer,
+    blank_page,
     by_id,
     free_port,
     launch,
+    load_app,
     open_app,
     scroll_down,
     shot,
@@ -276,3 +278,20 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
     tap(page2, "picker-cancel")
     by_id(page2, "declare-0").wait_for()
     page2.context.close()
+
+
+@pytest.mark.parametrize(("locale", "words"), [("ru-RU", "Новая партия"), ("en-GB", "New match")])
+def test_the_system_language_is_the_default(
+    tmp_path: Path, browser: Any, locale: str, words: str
+) -> None:
+    srv = AppServer(f"sqlite:///{tmp_path / 'lang.sqlite3'}", free_port(), lang=None)
+    srv.start()
+    try:
+        page = blank_page(browser, locale=locale)
+        load_app(page, srv.url)
+        by_id(page, "new-match").wait_for()
+        expect(by_id(page, "new-match")).to_contain_text(words)
+        shot(page, f"00-home-system-{locale}")
+        page.context.close()
+    finally:
+        srv.stop()

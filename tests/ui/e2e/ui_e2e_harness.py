@@ -41,7 +41,7 @@ def free_port() -> int:
 class AppServer:
     """One ``python -m ui.main --web`` process on 127.0.0.1 and a free port."""
 
-    def __init__(self, db_url: str, port: int, lang: str = "en") -> None:
+    def __init__(self, db_url: str, port: int, lang: str | None = "en") -> None:
         self.db_url = db_url
         self.port = port
         self.lang = lang
@@ -69,8 +69,7 @@ class AppServer:
                 str(self.port),
                 "--db",
                 self.db_url,
-                "--lang",
-                self.lang,
+                *(["--lang", self.lang] if self.lang else []),
             ],
             cwd=ROOT,
             env=env,
@@ -123,10 +122,13 @@ def open_app(
 
 
 def blank_page(
-    browser: Browser, sent: list[bytes] | None = None, viewport: dict[str, int] = TABLET
+    browser: Browser,
+    sent: list[bytes] | None = None,
+    viewport: dict[str, int] = TABLET,
+    locale: str | None = None,
 ) -> Page:
     """A new browser context (its own Flet session, nothing cached) with an empty page."""
-    ctx = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    ctx = browser.new_context(viewport=viewport, locale=locale)  # type: ignore[arg-type]
     page = ctx.new_page()
     if sent is not None:
 
