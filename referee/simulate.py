@@ -66,6 +66,7 @@ class SimOptions:
     table_play_weight: float = 0.4  # weight of a declared card when picking a card to play
     low_card_weight: float = 4.0  # 7s, 8s and 9s are played this much more readily (phase 1)
     penalty_rate: float = 0.0  # chance per deal of a table-agreed penalty event
+    revoke_rate: float = 0.0  # phase 2: chance a player plays a card the rules forbid
     rich_rate: float = 0.25  # chance a deal gives one player a whole (rare) combination
     brisques_with_cards: float = 0.5  # chance a cards-tracked deal still states its brisques
     max_deals: int = 60  # a partie stops here even if nobody reached the target
@@ -80,6 +81,8 @@ class SimulatedMatch:
     finished: bool
     winner: str | None
     side_names: tuple[str, ...]
+    # with cards tracking: (deal, event, player) of each revoke a later card proves (P-REVOKE)
+    revokes: tuple[tuple[int, int, str], ...] = ()
 
     @property
     def events(self) -> int:
@@ -243,6 +246,8 @@ class _DealSim:
         self.stock: list[Card] = deck  # drawn from the end; the turn-up is drawn last
         self.trumps: Suit | None = self.turn_up.suit if self.turn_up else None
         self.keep: list[set[Card]] = [set() for _ in range(n)]
+        self.duties: list[tuple[int, frozenset[Card]]] = []  # (seat, cards shown lacking)
+        self.revokes: list[tuple[int, int]] = []  # (event index, seat) of proven revokes
         if rng.random() < t.options.rich_rate:
             self.rig(rng.randrange(n))
         self.tables: list[list[_TC]] = [[] for _ in range(n)]
@@ -460,7 +465,13 @@ class _DealSim:
                     hand = sorted(c for c in self.hands[seat] if self.hands[seat][c] > 0)
                     card = rng.choice(hand)
                 else:
-                    card = rng.choice(sorted(self.legal_phase_two(seat, played[0][1], best)))
+                    legal = self.legal_phase_two(seat, played[0][1], best)
+                    wrong = sorted(c for c in self.hands[seat]
+                                   if self.hands[seat][c] > 0 and c not in legal)
+                    if wrong and rng.random() < t.options.revoke_rate:
+                        card = rng.choice(wrong)  # a sloppy player: a revoke (P-REVOKE)
+                    else:
+                        card = rng.choice(sorted(legal))
                 off = False
             else:
                 opts = self.choices(seat)
@@ -478,6 +489,8 @@ class _DealSim:
             if best is None or _beats(card, best, self.trumps):
                 best = card
         winner = _winner(played, self.trumps)
+        if self.phase2:
+            self.track_revokes(played)
         self.tricks_won[winner] += 1
         self.brisques[winner] += sum(1 for _, c in played if c.is_brisque)
         if (
@@ -488,6 +501,34 @@ class _DealSim:
         self.last_winner = winner
         self.emit(Trick(winner, dict(played), frozenset(from_table)))
         return winner
+
+    def track_revokes(self, played: Sequence[tuple[int, Card]]) -> None:
+        """R-PHASE2: what each follower's card shows they lacked; a later play of such a card
+        proves a revoke, which the referee should propose as P-REVOKE (cards tracking)."""
+        index = len(self.events)  # the index this trick's event gets
+        for seat, card in played:
+            for duty in [d for d in self.duties if d[0] == seat and card in d[1]]:
+                self.duties.remove(duty)
+                self.revokes.append((index, seat))
+        trumps = self.trumps
+        lead = played[0][1]
+        best = lead
+        for seat, card in played[1:]:
+            suit_cards = {Card(r, lead.suit) for r in Rank}
+            lacked: set[Card] = set()
+            if card.suit != lead.suit:
+                lacked |= suit_cards  # did not follow suit
+                if trumps is not None and card.suit != trumps:
+                    lacked |= {Card(r, trumps) for r in Rank}  # nor trump
+            if self.t.has("H-MUST-WIN") and not _beats(card, best, trumps):
+                if card.suit == lead.suit == best.suit:
+                    lacked |= {c for c in suit_cards if c.rank > best.rank}
+                elif trumps is not None and card.suit == trumps == best.suit:
+                    lacked |= {Card(r, trumps) for r in Rank if r > best.rank}
+            if lacked:
+                self.duties.append((seat, frozenset(lacked)))
+            if _beats(card, best, trumps):
+                best = card
 
     def remove_card(self, seat: int, card: Card, off_table: bool) -> None:
         if off_table:
@@ -860,6 +901,7 @@ def simulate_match(
     scores: list[list[int]] = []
     totals = [0] * len(side_names)
     winner: int | None = None
+    revokes: list[tuple[int, int, str]] = []
     events = 0
     limit = max_deals if max_deals is not None else opts.max_deals
     while len(deals) < limit or (min_events and events < min_events):
@@ -867,6 +909,8 @@ def simulate_match(
         sim.play()
         evs = sim.record_events()
         events += len(evs)
+        if tracking == "cards":
+            revokes.extend((len(deals), i, names[seat]) for i, seat in sim.revokes)
         deals.append(DealRecord(dealer, sim.original_turn_up, tuple(evs)))
         scores.append(list(sim.score))
         totals = [a + b for a, b in zip(totals, sim.score, strict=True)]
@@ -882,7 +926,7 @@ def simulate_match(
     per_side = tuple(tuple(s[k] for s in scores) for k in range(len(side_names)))
     return SimulatedMatch(
         record, per_side, winner is not None,
-        side_names[winner] if winner is not None else None, side_names,
+        side_names[winner] if winner is not None else None, side_names, tuple(revokes),
     )
 
 

@@ -39,7 +39,8 @@ def _probability(text: str) -> float:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    options = SimOptions(penalty_rate=args.penalty_rate, max_deals=args.max_deals)
+    options = SimOptions(penalty_rate=args.penalty_rate, max_deals=args.max_deals,
+                         revoke_rate=args.revoke_rate)
     records: list[dict[str, Any]] = []
     for k in range(args.matches):
         sim = simulate_match(
@@ -98,4 +99,7 @@ def register(subparsers: Any) -> None:
                    help="stop a partie after this many deals (default %(default)s)")
     p.add_argument("--penalty-rate", type=_probability, default=0.0, metavar="P",
                    help="chance per deal of a table-agreed penalty event (default 0)")
+    p.add_argument("--revoke-rate", type=_probability, default=0.0, metavar="P",
+                   help="sloppy players: chance a phase-2 card breaks R-PHASE2 (default 0: "
+                   "the records are wholly legal)")
     p.set_defaults(func=_run)

@@ -227,3 +227,22 @@ def test_the_pickers_options_offer_every_legal_declaration(args: SimArgs) -> Non
                 assert option.ruling.accepted and option.points == ruling.points
             else:
                 match.apply(event)
+
+
+@FAST
+@given(sim_args(max_deals=3), st.sampled_from([0.2, 0.6]))
+def test_revokes_a_later_card_proves_are_proposed(args: SimArgs, rate: float) -> None:
+    """Sloppy players (phase 2 cards the rules forbid): with cards tracking the referee
+    proposes P-REVOKE exactly when a later card of the same player proves it, and at the
+    trick that proves it; nothing is rejected and the score does not change."""
+    from referee.simulate import SimOptions
+
+    sim = simulate_match(args.variant, args.seed, tracking=args.tracking,
+                         house_rules=args.house_rules, players=args.players,
+                         max_deals=args.max_deals, options=SimOptions(revoke_rate=rate))
+    result = replay_obj(sim.to_obj()).result()
+    got = sorted((p.deal, p.event, p.player) for p in result.proposals
+                 if p.penalty == "P-REVOKE")
+    assert got == sorted(sim.revokes)
+    assert result.rejected == ()
+    assert tuple(s.deal_scores for s in result.sides) == sim.deal_scores
