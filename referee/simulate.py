@@ -328,9 +328,6 @@ class _DealSim:
                     pool.extend(self.tables[seat])
         return pool
 
-    def holding(self, p: int) -> Counter[Card]:
-        return self.hands[p] + Counter(tc.card for tc in self.tables[p])
-
     def copies_for(self, p: int, need: Counter[Card], meld: str) -> list[_TC] | None:
         chosen: list[_TC] = []
         pool = self.pool(p)
@@ -1345,12 +1342,6 @@ def small_records(seed: int, count: int, *, variants: Sequence[str] | None = Non
     return out
 
 
-def with_field(obj: dict[str, Any], **fields: Any) -> dict[str, Any]:
-    """A copy of a record object with top-level fields replaced."""
-    copy: dict[str, Any] = json.loads(json.dumps(obj))
-    return copy | fields
-
-
 __all__ = [
     "MUTATORS",
     "TRACKINGS",
@@ -1360,6 +1351,7 @@ __all__ = [
     "check_text",
     "house_rule_sets",
     "mutate",
+    "player_counts",
     "simulate_match",
     "small_records",
 ]
