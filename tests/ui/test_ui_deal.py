@@ -332,3 +332,39 @@ def test_a_failed_write_is_reported_and_the_stored_truth_comes_back(
     assert ds.deal_scores() == [10, 0]  # ... and the screen shows what storage holds
     assert ds.undo()  # storage is fine again
     assert ds.deal_scores() == [0, 0]
+
+
+def test_cards_tracking_records_each_trick_with_its_cards(app: AppState) -> None:
+    ds = new_match(app, tracking="cards")
+    start_deal(ds)  # Anna deals, so Boris leads (R-LEAD)
+    ds.open_trick()
+    assert ds.trick_open
+    assert not ds.record_trick()
+    assert ds.trick_errors == {"cards": "trick.pick_cards", "winner": "trick.pick_winner"}
+    ds.set_trick_rank(1, Rank.ACE)
+    ds.set_trick_suit(1, Suit.SPADES)
+    ds.set_trick_rank(0, Rank.SEVEN)
+    ds.set_trick_suit(0, Suit.SPADES)
+    assert ds.trick_card(1) == C("AS")
+    ds.set_trick_winner(0)  # wrong: the ace led wins
+    assert not ds.record_trick()
+    assert ds.notice is not None and ds.notice.key == "error.engine"
+    assert ds.trick_open and ds.tricks_played() == 0
+    ds.set_trick_winner(1)
+    assert ds.record_trick()
+    assert not ds.trick_open and ds.tricks_played() == 1
+    assert ds.stock_left() == 23
+    pick(ds, 1, "QS JD")
+    view = ds.declare("bezique")
+    assert view is not None and view.accepted
+    # the next trick: Boris leads the Q♠ from his table
+    ds.open_trick()
+    ds.toggle_from_table(1)
+    ds.set_trick_rank(1, Rank.QUEEN)
+    ds.set_trick_suit(1, Suit.SPADES)
+    ds.set_trick_rank(0, Rank.KING)
+    ds.set_trick_suit(0, Suit.SPADES)
+    ds.set_trick_winner(0)
+    assert ds.record_trick()
+    assert [c.code for c in ds.table(1)] == ["JD"]  # the queen left the table
+    ds.close_trick()

@@ -39,7 +39,7 @@ def test_every_key_used_in_the_code_exists() -> None:
     # f-string keys: every variant / tracking / theme the code can produce
     for prefix, values in {
         "variant.": ["two-hand", "three-hand", "four-hand", "no-trump"],
-        "tracking.": ["melds", "tricks", "melds_help", "tricks_help"],
+        "tracking.": ["melds", "tricks", "cards", "melds_help", "tricks_help", "cards_help"],
         "nav.theme_": ["system", "light", "dark"],
     }.items():
         for v in values:

@@ -264,3 +264,14 @@ def test_no_trump_needs_no_turn_up_and_the_first_marriage_fixes_trumps(app: AppS
     view = ds.declare(None)
     assert view is not None and view.accepted and view.rule == "R-NT-TRUMPS"
     assert ds.trumps() is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_trick_form_builds(app: AppState, lang: str) -> None:
+    app.set_language(lang)
+    ds = new_match(app, tracking="cards")
+    start_deal(ds)
+    _build_all(app)
+    ds.open_trick()
+    ds.record_trick()  # errors shown
+    _build_all(app)

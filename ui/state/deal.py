@@ -93,6 +93,12 @@ class DealScreen:
         self.end_last: int | None = None
         self.end_counts: list[int] = []
         self.end_errors: dict[str, str] = {}
+        self.trick_open = False
+        self.trick_rank: dict[int, Rank] = {}
+        self.trick_suit: dict[int, Suit] = {}
+        self.trick_from_table: set[int] = set()
+        self.trick_winner: int | None = None
+        self.trick_errors: dict[str, str] = {}
         self._prefill_setup()
 
     def set_language(self, lang: str) -> None:
@@ -260,6 +266,7 @@ class DealScreen:
     # ------------------------------------------------------------------------ recording
     def _reset_transient(self) -> None:
         self.want_next = False
+        self.trick_open = False
         self.picker = None
         self.penalty_for = None
         self.ending = False
@@ -407,6 +414,65 @@ class DealScreen:
         if view is not None:
             self.picker = None
         return view
+
+    # ------------------------------------------------------------------------ cards tracking
+    def open_trick(self) -> None:
+        """The trick form (``cards`` tracking): each player's card, who won."""
+        if self.deal is None:
+            return
+        self.trick_open = True
+        self.picker = None
+        self.trick_rank, self.trick_suit = {}, {}
+        self.trick_from_table = set()
+        self.trick_winner = None
+        self.trick_errors = {}
+
+    def close_trick(self) -> None:
+        self.trick_open = False
+
+    def set_trick_rank(self, seat: int, rank: Rank) -> None:
+        if 0 <= seat < len(self.players):
+            self.trick_rank[seat] = rank
+            self.trick_errors.pop("cards", None)
+
+    def set_trick_suit(self, seat: int, suit: Suit) -> None:
+        if 0 <= seat < len(self.players):
+            self.trick_suit[seat] = suit
+            self.trick_errors.pop("cards", None)
+
+    def trick_card(self, seat: int) -> Card | None:
+        rank, suit = self.trick_rank.get(seat), self.trick_suit.get(seat)
+        return None if rank is None or suit is None else Card(rank, suit)
+
+    def toggle_from_table(self, seat: int) -> None:
+        """The card came off the player's declared cards (phase 1 only: then there are none)."""
+        if 0 <= seat < len(self.players) and self.phase() == 1:
+            self.trick_from_table ^= {seat}
+
+    def set_trick_winner(self, seat: int) -> None:
+        if 0 <= seat < len(self.players):
+            self.trick_winner = seat
+            self.trick_errors.pop("winner", None)
+
+    def record_trick(self) -> bool:
+        """Every card and the winner must be given; the engine checks the winner against the
+        cards (R-RANK) and the last tricks' duties (R-PHASE2)."""
+        errors: dict[str, str] = {}
+        cards = {seat: self.trick_card(seat) for seat in range(len(self.players))}
+        if any(c is None for c in cards.values()):
+            errors["cards"] = "trick.pick_cards"
+        if self.trick_winner is None:
+            errors["winner"] = "trick.pick_winner"
+        self.trick_errors = errors
+        if errors:
+            return False
+        assert self.trick_winner is not None
+        played = {seat: c for seat, c in cards.items() if c is not None}
+        event = Trick(self.trick_winner, played, frozenset(self.trick_from_table))
+        if self.record(event) is None:
+            return False
+        self.trick_open = False
+        return True
 
     # ------------------------------------------------------------------------ end of deal
     def brisques_expected(self) -> int:

@@ -178,6 +178,18 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any, top: list[ft.Control]) -> 
                 key="sheet",
             )
         )
+    if ds.trick_open:
+        layers.append(
+            ft.Container(
+                content=scroll_body([*_header(ctx, ds, compact=True), *_trick_form(ctx, ds, act)]),
+                bgcolor=ft.Colors.SURFACE,
+                left=0,
+                top=0,
+                right=0,
+                bottom=0,
+                key="trick",
+            )
+        )
     if ds.picker is not None:
         layers.append(
             ft.Container(
@@ -271,7 +283,9 @@ def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     return out
 
 
-def _suit_button(suit: Suit, selected: bool, on_click: Any) -> ft.Control:
+def _suit_button(
+    suit: Suit, selected: bool, on_click: Any, identifier: str | None = None
+) -> ft.Control:
     face = ft.Container(
         content=suit_text(suit, 34),
         width=64,
@@ -284,7 +298,7 @@ def _suit_button(suit: Suit, selected: bool, on_click: Any) -> ft.Control:
         ink=True,
     )
     return ft.Semantics(
-        identifier=f"suit-{suit.value}",
+        identifier=identifier or f"suit-{suit.value}",
         label=suit.value,
         button=True,
         selected=selected,
@@ -442,7 +456,7 @@ def _cached(ds: DealScreen, key: tuple[Any, ...], build: Callable[[], ft.Control
 
 
 def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
-    tracks_tricks = ds.tracking != "melds"
+    tracks_tricks = ds.tracking == "tricks"
     phase2 = ds.phase() == 2
     has_trumps = ds.trumps() is not None
     out: list[ft.Control] = []
@@ -598,15 +612,27 @@ def _deal_actions(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control
                 identifier="stock-exhausted",
             )
         )
-    buttons.append(
-        big_button(
-            ctx.t("deal.end"),
-            act(ds.open_end),
-            primary=True,
-            icon=ft.Icons.FLAG,
-            identifier="end-deal",
+    if ds.tracking == "cards":
+        buttons.insert(
+            0,
+            big_button(
+                ctx.t("deal.record_trick", n=ds.tricks_played() + 1),
+                act(ds.open_trick),
+                primary=True,
+                icon=ft.Icons.BACK_HAND,
+                identifier="record-trick",
+            ),
         )
-    )
+    else:  # with every card recorded the deal ends by itself after the last trick
+        buttons.append(
+            big_button(
+                ctx.t("deal.end"),
+                act(ds.open_end),
+                primary=True,
+                icon=ft.Icons.FLAG,
+                identifier="end-deal",
+            )
+        )
     last = ds.last_entry()
     out: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)]
     if last is not None and ds.ruling is None:
@@ -812,6 +838,110 @@ def _pick_face(card: Card, on_click: Any) -> ft.Control:
     return card_face(
         card, width=size, on_click=on_click, identifier=f"pick-{card.code}", label=str(card)
     )
+
+
+def _trick_form(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
+    """``cards`` tracking: each player's card (rank and suit), whether it came off their
+    table, and who won; the engine checks it all."""
+    out: list[ft.Control] = [heading(ctx.t("trick.title", n=ds.tricks_played() + 1), 22)]
+    for seat, name in enumerate(ds.players):
+        card = ds.trick_card(seat)
+        ranks = ft.Row(
+            [
+                big_button(
+                    r.label,
+                    act(partial(ds.set_trick_rank, seat, r)),
+                    primary=ds.trick_rank.get(seat) is r,
+                    identifier=f"trick-rank-{seat}-{r.label}",
+                )
+                for r in RANKS
+            ],
+            wrap=True,
+            spacing=6,
+            run_spacing=6,
+        )
+        suits = ft.Row(
+            [
+                _suit_button(
+                    su,
+                    ds.trick_suit.get(seat) is su,
+                    act(partial(ds.set_trick_suit, seat, su)),
+                    identifier=f"trick-suit-{seat}-{su.value}",
+                )
+                for su in SUITS
+            ],
+            wrap=True,
+            spacing=6,
+        )
+        extra: list[ft.Control] = []
+        if ds.phase() == 1:
+            extra.append(
+                big_button(
+                    ctx.t("trick.from_table"),
+                    act(partial(ds.toggle_from_table, seat)),
+                    primary=seat in ds.trick_from_table,
+                    icon=ft.Icons.CHECK if seat in ds.trick_from_table else None,
+                    identifier=f"trick-table-{seat}",
+                )
+            )
+        out.append(
+            _panel(
+                ft.Column(
+                    [
+                        ft.Row(
+                            [
+                                heading(ctx.t("trick.card_of", player=name), 19),
+                                *([card_face(card, width=44)] if card else []),
+                            ],
+                            spacing=12,
+                        ),
+                        ranks,
+                        suits,
+                        *extra,
+                    ],
+                    spacing=8,
+                    tight=True,
+                ),
+                identifier=f"trick-player-{seat}",
+            )
+        )
+    if "cards" in ds.trick_errors:
+        out.append(banner(ctx.t(ds.trick_errors["cards"]), error=True, identifier="error-cards"))
+    out.append(
+        section(
+            ctx.t("trick.winner"),
+            choice_row(
+                [(str(i), n) for i, n in enumerate(ds.players)],
+                None if ds.trick_winner is None else str(ds.trick_winner),
+                _seat_setter(ctx, ds.set_trick_winner),
+                prefix="trick-winner",
+            ),
+        )
+    )
+    if "winner" in ds.trick_errors:
+        out.append(banner(ctx.t(ds.trick_errors["winner"]), error=True, identifier="error-winner"))
+    out.append(
+        ft.Row(
+            [
+                big_button(
+                    ctx.t("trick.record"),
+                    act(ds.record_trick),
+                    primary=True,
+                    icon=ft.Icons.DONE,
+                    identifier="trick-record",
+                ),
+                big_button(
+                    ctx.t("trick.cancel"),
+                    act(ds.close_trick),
+                    icon=ft.Icons.CLOSE,
+                    identifier="trick-cancel",
+                ),
+            ],
+            wrap=True,
+            spacing=8,
+        )
+    )
+    return out
 
 
 # ------------------------------------------------------------------------------ end / summary

@@ -164,7 +164,7 @@ def build(ctx: ViewContext) -> View:
             )
         )
     controls.append(section(ctx.t("new.house_rules"), *rules))
-    levels = [lv for lv in TRACKING_LEVELS if lv != "cards"]
+    levels = list(TRACKING_LEVELS)
     controls.append(
         section(
             ctx.t("new.tracking"),

@@ -295,3 +295,34 @@ def test_the_system_language_is_the_default(
         page.context.close()
     finally:
         srv.stop()
+
+
+def test_cards_tracking_trick_form(server: AppServer, browser: Any) -> None:
+    sent: list[bytes] = []
+    page = open_app(browser, server.url, sent)
+    typist = Typist(page, sent)
+    tap(page, "new-match")
+    by_id(page, "start-match").wait_for()
+    typist.type("Player 1", "Anna")
+    typist.type("Player 2", "Boris")
+    tap(page, "tracking-cards")
+    wait_words(page, "tracking-cards", "Cards")
+    tap(page, "start-match")
+    by_id(page, "start-deal").wait_for()
+    tap(page, "rank-9")
+    tap(page, "suit-H")
+    tap(page, "start-deal")
+    by_id(page, "record-trick").wait_for()
+    expect(by_id(page, "stock")).to_contain_text("24")
+    tap(page, "record-trick")
+    by_id(page, "trick-record").wait_for()
+    for seat, rank, suit in ((1, "A", "S"), (0, "7", "S")):
+        tap(page, f"trick-rank-{seat}-{rank}")
+        tap(page, f"trick-suit-{seat}-{suit}")
+    tap(page, "trick-winner-1")
+    shot(page, "25-trick-form")
+    tap(page, "trick-record")
+    by_id(page, "trick-record").wait_for(state="detached")
+    expect(by_id(page, "stock")).to_contain_text("23")
+    shot(page, "26-after-trick")
+    page.context.close()
