@@ -112,7 +112,9 @@ def make_main(
         page.dark_theme = _theme(True)
         page.padding = 0
         page.scroll = None
-        chosen = lang
+        prefs = ft.SharedPreferences()
+        saved = await _read_settings(prefs)
+        chosen = lang or saved.get("lang")
         if chosen is None:
             chosen = await _system_language(page)
         try:
@@ -123,6 +125,8 @@ def make_main(
             page.add(ft.Text(t("error.storage", why=str(exc)), size=20, selectable=True))
             return
         app = AppState(store, lang=chosen)
+        app.set_theme(saved.get("theme", "system"))
+        app.on_settings = lambda: page.run_task(_save_settings, prefs, app.lang, app.theme)
         if store.notice:
             app.store_notice = str(store.notice)
         page.title = app.t("app.title")
@@ -132,6 +136,32 @@ def make_main(
         page.render_views(Root, app, page)
 
     return app_main
+
+
+SETTINGS_KEYS = {"lang": "bezique.lang", "theme": "bezique.theme"}
+
+
+async def _read_settings(prefs: ft.SharedPreferences) -> dict[str, str]:
+    """The language and theme the user chose last time on this device (none on failure)."""
+    out: dict[str, str] = {}
+    for name, key in SETTINGS_KEYS.items():
+        try:
+            value = await asyncio.wait_for(prefs.get(key), timeout=1.0)
+        except Exception:  # no answer from the client: defaults
+            log.debug("no saved %s", name, exc_info=True)
+            continue
+        if isinstance(value, str):
+            out[name] = value
+    return out
+
+
+async def _save_settings(prefs: ft.SharedPreferences, lang: str, theme: str) -> None:
+    """Remember the choice on the device (browser storage, or the phone's preferences)."""
+    try:
+        await prefs.set(SETTINGS_KEYS["lang"], lang)
+        await prefs.set(SETTINGS_KEYS["theme"], theme)
+    except Exception:  # not worth disturbing the game for
+        log.debug("settings not saved", exc_info=True)
 
 
 async def _system_language(page: ft.Page) -> str:

@@ -35,6 +35,8 @@ class AppState:
         self.notice: Notice | None = None
         self.store_notice: str | None = None
         self._listeners: list[Callable[[], None]] = []
+        # Called after the language or theme changed (the shell saves them on the device).
+        self.on_settings: Callable[[], object] | None = None
         self.new_form: NewMatchForm | None = None
         self.session: backend.MatchSession | None = None
         self.deal: DealScreen | None = None
@@ -60,6 +62,7 @@ class AppState:
             self.t = Translator(lang)
             if self.deal is not None:
                 self.deal.set_language(lang)
+            self._settings_changed()
             self.changed()
 
     def toggle_language(self) -> None:
@@ -68,7 +71,18 @@ class AppState:
 
     def cycle_theme(self) -> None:
         self.theme = THEMES[(THEMES.index(self.theme) + 1) % len(THEMES)]
+        self._settings_changed()
         self.changed()
+
+    def set_theme(self, theme: str) -> None:
+        """A saved theme (ignored unless it is one of THEMES)."""
+        for known in THEMES:
+            if known == theme:
+                self.theme = known
+
+    def _settings_changed(self) -> None:
+        if self.on_settings is not None:
+            self.on_settings()
 
     # --- navigation ------------------------------------------------------------------------
     def flush(self) -> None:

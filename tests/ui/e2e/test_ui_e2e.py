@@ -326,3 +326,28 @@ def test_cards_tracking_trick_form(server: AppServer, browser: Any) -> None:
     expect(by_id(page, "stock")).to_contain_text("23")
     shot(page, "26-after-trick")
     page.context.close()
+
+
+def test_language_and_theme_are_remembered_on_the_device(tmp_path: Path, browser: Any) -> None:
+    srv = AppServer(f"sqlite:///{tmp_path / 'prefs.sqlite3'}", free_port(), lang=None)
+    srv.start()
+    try:
+        page = blank_page(browser, locale="en-GB")
+        load_app(page, srv.url)
+        by_id(page, "new-match").wait_for()
+        tap(page, "lang-toggle")
+        expect(by_id(page, "new-match")).to_contain_text("Новая партия")
+        tap(page, "theme-toggle")
+        wait_words(page, "theme-toggle", "светлая")
+        page.wait_for_function(  # the client has stored the choice (browser storage)
+            """() => Object.keys(localStorage).some(
+                (k) => k.endsWith('bezique.theme') && localStorage.getItem(k).includes('light'))"""
+        )
+        page.reload()
+        load_app(page, srv.url)
+        by_id(page, "new-match").wait_for()
+        expect(by_id(page, "new-match")).to_contain_text("Новая партия")
+        wait_words(page, "theme-toggle", "светлая")
+        page.context.close()
+    finally:
+        srv.stop()
