@@ -143,16 +143,15 @@ SETTINGS_KEYS = {"lang": "bezique.lang", "theme": "bezique.theme"}
 
 async def _read_settings(prefs: ft.SharedPreferences) -> dict[str, str]:
     """The language and theme the user chose last time on this device (none on failure)."""
-    out: dict[str, str] = {}
-    for name, key in SETTINGS_KEYS.items():
-        try:
-            value = await asyncio.wait_for(prefs.get(key), timeout=1.0)
-        except Exception:  # no answer from the client: defaults
-            log.debug("no saved %s", name, exc_info=True)
-            continue
-        if isinstance(value, str):
-            out[name] = value
-    return out
+    names = list(SETTINGS_KEYS)
+    try:
+        values = await asyncio.wait_for(
+            asyncio.gather(*(prefs.get(SETTINGS_KEYS[n]) for n in names)), timeout=1.0
+        )
+    except Exception:  # no answer from the client: defaults
+        log.debug("no saved settings", exc_info=True)
+        return {}
+    return {n: v for n, v in zip(names, values, strict=True) if isinstance(v, str)}
 
 
 async def _save_settings(prefs: ft.SharedPreferences, lang: str, theme: str) -> None:
