@@ -1,8 +1,8 @@
 """The one place the UI touches the engine (referee/) and the storage layer (referee.storage).
 
-Screens and state classes call these functions, never the engine's modules directly, so a
-renamed engine function changes one file. Nothing here decides a rule: it forwards, converts
-and reads data files.
+Screens and state classes call these functions for every operation of the engine and of
+storage (they use the engine's value types, cards and events, directly), so a renamed engine
+function changes one file. Nothing here decides a rule: it forwards, converts and reads data.
 """
 
 from __future__ import annotations
@@ -15,12 +15,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from referee import reference, rulings
-from referee.cards import Card, Suit, parse_card
+from referee.cards import Card, Suit
 from referee.record import event_to_obj
 from referee.variants import load_variant
 from referee.variants import variant_ids as _variant_ids
-
-TRACKING_LEVELS: tuple[str, ...] = ("melds", "tricks", "cards")
 
 
 class StoreLike(Protocol):
@@ -59,6 +57,15 @@ def variant_info(variant: str) -> VariantInfo:
         house_rules=tuple(v.house_rules_available),
         turn_up=v.turn_up,
     )
+
+
+def combination_table(
+    variant: str, house_rules: frozenset[str]
+) -> tuple[list[tuple[str, int]], int]:
+    """The combinations in force (meld id, points) and the seven of trumps' points, read from
+    the variant's data with the house rules applied."""
+    v = load_variant(variant, house_rules)
+    return [(c.id, int(c.points)) for c in v.combinations], int(v.seven_points)
 
 
 def meld_name(meld: str, lang: str) -> str:
@@ -115,11 +122,26 @@ def rule_entries(lang: str, query: str = "", variant: str | None = None) -> list
     return [e for e in found if e.kind in kinds]
 
 
-def card(code: str) -> Card:
-    return parse_card(code)
-
-
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def run_example(
+    variant: str, players: tuple[str, ...], tracking: str, turn_up: str, events: tuple[Any, ...]
+) -> list[tuple[Any, Any]]:
+    """Play a scenario through a fresh engine Match (nothing stored): each event with its
+    ruling, or with the engine's error text when the event cannot be applied."""
+    from referee.cards import parse_card
+    from referee.match import Match
+
+    m = Match.new(variant, players, tracking=tracking)
+    m.start_deal(1, parse_card(turn_up))
+    out: list[tuple[Any, Any]] = []
+    for ev in events:
+        try:
+            out.append((ev, m.apply(ev)))
+        except ValueError as exc:
+            out.append((ev, str(exc)))
+    return out
 
 
 def warm_up() -> None:

@@ -8,8 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from referee.cards import cards_text, parse_card
 from referee.events import Declare, Event, Penalty, Seven, StockExhausted, Trick
-from referee.match import Match
-from referee.variants import load_variant
 from ui import backend
 
 if TYPE_CHECKING:
@@ -112,12 +110,12 @@ class RulesScreen:
     def combinations(self) -> list[tuple[str, int]]:
         """(meld name, points) in force, the seven of trumps included, lowest first."""
         vid, rules = self._setting()
-        v = load_variant(vid, rules)
+        melds, seven = backend.combination_table(vid, rules)
         lang = self.app.lang
-        rows = [(_cap(backend.meld_name(c.id, lang)), int(c.points)) for c in v.combinations]
+        rows = [(_cap(backend.meld_name(meld, lang)), points) for meld, points in melds]
         rows.sort(key=lambda r: r[1])
-        if v.seven_points:
-            rows.insert(0, (self.app.t("rules.seven_row"), int(v.seven_points)))
+        if seven:
+            rows.insert(0, (self.app.t("rules.seven_row"), seven))
         return rows
 
     def rules(self) -> list[RuleLine]:
@@ -136,22 +134,15 @@ class RulesScreen:
     def _run(self, key: str) -> Example:
         tracking, events = EXAMPLES[key]
         lang = self.app.lang
-        m = Match.new("two-hand", PLAYERS, tracking=tracking)
-        m.start_deal(1, parse_card("9H"))
         steps: list[ExampleStep] = []
-        for ev in events:
-            try:
-                ruling = m.apply(ev)
-            except ValueError as exc:  # an engine change made a scenario impossible
-                steps.append(ExampleStep(describe_event(self.app.t, ev, PLAYERS), str(exc), False))
-                continue
-            steps.append(
-                ExampleStep(
-                    describe_event(self.app.t, ev, PLAYERS),
-                    backend.ruling_text(ruling, lang),
-                    bool(ruling.accepted),
+        for ev, ruling in backend.run_example("two-hand", PLAYERS, tracking, "9H", events):
+            said = describe_event(self.app.t, ev, PLAYERS)
+            if isinstance(ruling, str):  # an engine change made the scenario impossible
+                steps.append(ExampleStep(said, ruling, False))
+            else:
+                steps.append(
+                    ExampleStep(said, backend.ruling_text(ruling, lang), bool(ruling.accepted))
                 )
-            )
         return Example(key, tuple(steps))
 
 
