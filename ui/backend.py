@@ -1,8 +1,9 @@
 """The one place the UI touches the engine (referee/) and the storage layer (referee.storage).
 
-Screens and state classes call these functions for every operation of the engine and of
-storage (they use the engine's value types, cards and events, directly), so a renamed engine
-function changes one file. Nothing here decides a rule: it forwards, converts and reads data.
+Storage, variant and rules data, rulings' texts and every engine object the UI creates go
+through here; the state classes then read the engine's ``Match`` that a MatchSession holds
+(its ``options``, ``verify``, ``result`` and the current deal) and use the engine's value types
+(cards, events). Nothing here decides a rule: it forwards, converts and reads data.
 """
 
 from __future__ import annotations
