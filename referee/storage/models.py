@@ -119,7 +119,10 @@ class DealScore(SQLModel, table=True):
     """Cache: a deal's points for each seat (its side's score), derived by replay."""
 
     __tablename__ = "deal_score"
-    __table_args__ = (Index("ix_deal_score_player_points", "player_id", "points"),)
+    __table_args__ = (
+        Index("ix_deal_score_player_points", "player_id", "points"),
+        Index("ix_deal_score_points", "points", "deal_id"),
+    )
 
     deal_id: int = Field(
         sa_column=Column(Integer, ForeignKey("deal.id", ondelete="CASCADE"), primary_key=True)

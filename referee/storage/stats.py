@@ -107,7 +107,9 @@ def biggest_deals(conn: Connection, limit: int = 10) -> list[DealRecordHolder]:
             T_DEAL_SCORE.c.points,
         )
         .join(T_PLAYER, T_PLAYER.c.id == T_DEAL_SCORE.c.player_id)
-        .order_by(desc(T_DEAL_SCORE.c.points), T_DEAL_SCORE.c.deal_id)
+        # Both descending: SQLite and PostgreSQL then walk ix_deal_score_points backwards and
+        # stop after `limit` rows (ties: the later deal first).
+        .order_by(desc(T_DEAL_SCORE.c.points), desc(T_DEAL_SCORE.c.deal_id))
         .limit(limit)
     ).all()
     return [DealRecordHolder(str(n), int(m), int(d), int(p)) for n, m, d, p in rows]
