@@ -232,6 +232,8 @@ def test_end_of_deal_checks_the_brisques_and_last_trick(app: AppState) -> None:
     assert str(ds.mode) == "summary"
     assert ds.deal_scores() == [100, 110]
     assert ds.totals() == [100, 110]
+    assert dict(ds.breakdown(0)) == {"R-BRISQUE": 90, "R-LAST-TRICK": 10}
+    assert dict(ds.breakdown(1)) == {"bezique": 40, "R-BRISQUE": 70}
     ds.next_deal()
     assert str(ds.mode) == "setup" and ds.deal_number == 2
     assert ds.setup_dealer == 1  # the next player deals by default

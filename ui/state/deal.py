@@ -201,6 +201,18 @@ class DealScreen:
         pts = int(self.match.variant.dealer_seven_points)
         return (int(d.dealer), pts) if pts else None
 
+    def breakdown(self, side: int) -> list[tuple[str, int]]:
+        """Where a side's points of this deal came from, as the engine's ledger says:
+        (reason, points) with a combination id, a rule id (R-BRISQUE, R-LAST-TRICK, R-SEVEN,
+        R-DEALER-SEVEN) or a penalty id, in the order they first scored."""
+        if self.deal is None:
+            return []
+        totals: dict[str, int] = {}
+        for entry in getattr(self.deal, "ledger", []):
+            if entry.side == side and entry.points:
+                totals[str(entry.reason)] = totals.get(str(entry.reason), 0) + int(entry.points)
+        return list(totals.items())
+
     def can_undo(self) -> bool:
         return bool(self.session.can_undo)
 

@@ -1063,6 +1063,14 @@ def _end(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     return out
 
 
+def _reason(ctx: ViewContext, reason: str) -> str:
+    """A ledger reason in words: a combination's name, or a rule's or penalty's title."""
+    lang = ctx.app.lang
+    if reason[:2] in ("R-", "P-", "H-"):
+        return backend.rule_title(reason, lang)
+    return cap(backend.meld_name(reason, lang))
+
+
 def _summary(ctx: ViewContext, ds: DealScreen, act: Any, *, finished: bool) -> list[ft.Control]:
     app = ctx.app
     result = ds.match.result()
@@ -1077,6 +1085,14 @@ def _summary(ctx: ViewContext, ds: DealScreen, act: Any, *, finished: bool) -> l
                 ),
             )
         )
+        parts = [f"{_reason(ctx, reason)} {points:+d}" for reason, points in ds.breakdown(side)]
+        if parts:
+            out.append(
+                tagged(
+                    f"summary-parts-{side}",
+                    body_text(" · ".join(parts), 15, color=ft.Colors.ON_SURFACE_VARIANT),
+                )
+            )
     if result.finished and result.winner:
         out.append(
             _panel(
