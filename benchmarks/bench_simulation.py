@@ -7,7 +7,9 @@ Sections (each can be skipped with --skip NAME):
 - fuzz: ≥ 100,000 mutated simulated records replayed as ``bezique replay`` does; every one
   must end as "ok" (replayed, broken events rejected) or "input" (exit 2 naming the place);
   a crash or a record slower than --hang seconds is a failure.
-- replay: replays per second of simulated parties, per variant and tracking level.
+- replay: replays per second of simulated parties, per variant and tracking level (the
+  levels each variant offers: joker-multipack has no cards tracking). ``--variant V`` runs
+  the rows of V only and merges them into the earlier results.
 - growth: time per event as a deal (and a match) grows from 50 to 10,000 events; the SVG
   plot goes to benchmarks/results/growth.svg.
 - memory: tracemalloc figures of the engine holding a 10,000-event match.
@@ -44,7 +46,6 @@ sys.path.insert(0, str(ROOT))
 
 from referee.record import parse_record, replay_record  # noqa: E402
 from referee.simulate import (  # noqa: E402
-    TRACKINGS,
     SimOptions,
     check_text,
     house_rule_sets,
@@ -52,6 +53,7 @@ from referee.simulate import (  # noqa: E402
     player_counts,
     simulate_match,
     small_records,
+    tracking_levels,
 )
 from referee.variants import variant_ids  # noqa: E402
 
@@ -158,12 +160,12 @@ def _time(fn: Callable[[], Any], repeat: int = 3) -> float:
     return best
 
 
-def bench_replay(parties: int) -> dict[str, Any]:
+def bench_replay(parties: int, variants: Sequence[str] = ()) -> dict[str, Any]:
     rows = []
     problems = []
-    for variant in variant_ids():
+    for variant in variants or variant_ids():
         for players in player_counts(variant):
-            for tracking in TRACKINGS:
+            for tracking in tracking_levels(variant):
                 texts = []
                 events = 0
                 sims = []
@@ -347,7 +349,8 @@ def _storage_record(k: int) -> dict[str, Any]:
     variant = ids[k % len(ids)]
     counts = player_counts(variant)
     rng = random.Random(k)
-    sim = simulate_match(variant, k, tracking=TRACKINGS[k // len(ids) % 3],
+    levels = tracking_levels(variant)
+    sim = simulate_match(variant, k, tracking=levels[k // len(ids) % len(levels)],
                          players=rng.choice(counts),
                          house_rules=rng.choice(house_rule_sets(variant)),
                          options=SimOptions(penalty_rate=0.2))
@@ -478,6 +481,16 @@ def markdown(results: dict[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
+def _merge_replay(earlier: dict[str, Any], new: dict[str, Any], variants: Sequence[str]
+                  ) -> dict[str, Any]:
+    """The earlier replay rows with those of ``variants`` replaced by the new ones."""
+    order = {v: k for k, v in enumerate(variant_ids())}
+    rows = [r for r in earlier["rows"] if r["variant"] not in variants] + new["rows"]
+    rows.sort(key=lambda r: order.get(r["variant"], len(order)))
+    bad = [b for b in earlier["legal_records_not_accepted"] if b["variant"] not in variants]
+    return {"rows": rows, "legal_records_not_accepted": bad + new["legal_records_not_accepted"]}
+
+
 # ==================================================================================== main
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__,
@@ -490,6 +503,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--skip", action="append", default=[],
                     choices=["fuzz", "replay", "growth", "memory", "storage"])
+    ap.add_argument("--variant", action="append", default=[], choices=variant_ids(),
+                    help="replay rows of this variant only, merged into the earlier results")
     ap.add_argument("--out", type=Path, default=RESULTS)
     args = ap.parse_args(argv)
     fuzz_n = args.fuzz or (5_000 if args.quick else 100_000)
@@ -504,7 +519,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ok = True
     if "replay" not in args.skip:
         print("replay", flush=True)
-        results["replay"] = bench_replay(parties)
+        results["replay"] = bench_replay(parties, args.variant)
         ok &= not results["replay"]["legal_records_not_accepted"]
     if "growth" not in args.skip:
         print("growth", flush=True)
@@ -527,6 +542,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.skip and (args.out / name).exists():  # a partial run updates its sections only
         earlier = json.loads((args.out / name).read_text(encoding="utf-8"))
         results = earlier | {k: v for k, v in results.items() if k != "started"}
+        if args.variant and "replay" in earlier and "replay" not in args.skip:
+            results["replay"] = _merge_replay(earlier["replay"], results["replay"],
+                                              args.variant)
     (args.out / name).write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n",
                                  encoding="utf-8")
     (args.out / name.replace(".json", ".md")).write_text(markdown(results), encoding="utf-8")

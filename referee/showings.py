@@ -52,9 +52,13 @@ class ShowingsDeal(DealState):
     def candidate_melds(self, cards: Counter[Card]) -> list[str]:
         """The combinations these cards could show (for the app's picker)."""
         listed = sorted(cards.elements())
+        # A set grows card by card: one trump queen (or a joker) may be the fifth of a set
+        # shown before, so a set is offered when the cards could start or extend one (the
+        # ruling then says whether this player's set allows it).
         return [
             spec.id for spec in self.setup.variant.showings
             if self._fit(spec, listed, 0) is not None
+            or (spec.kind == "set" and self._fit(spec, listed, 4) is not None)
         ]
 
     # ------------------------------------------------------------------ fitting cards
@@ -133,15 +137,26 @@ class ShowingsDeal(DealState):
     def _check_declare(self, ev: Declare) -> _Outcome:
         player = ev.player
         who = self.name(player)
+        # As in the other variants: no new card is R-NEW-CARD whatever the timing, and cards
+        # that are not on the table or that the packs cannot hold are found before the
+        # combination is read (R-ON-TABLE, R-PACK).
+        if not ev.new:
+            return _Outcome(reject("R-NEW-CARD", "no_new_card",
+                                   {"player": who, "cards": cards_text(ev.table) or "—"}))
         if self.sits_out(player):
             return _Outcome(reject("J-FOUR", "sits_out", {"player": who}))
         problem = self._timing(player)
         if problem is not None:
             return _Outcome(problem)
         cards = list(ev.new) + list(ev.table)
-        if not ev.new:
-            return _Outcome(reject("R-NEW-CARD", "no_new_card",
-                                   {"player": who, "cards": cards_text(ev.table) or "—"}))
+        on_table = Counter(self.table(player))
+        for card, count in Counter(ev.table).items():
+            if on_table[card] < count:
+                return _Outcome(reject("R-ON-TABLE", "not_on_table",
+                                       {"player": who, "card": str(card)}))
+        problem = self._copies_problem(player, Counter(ev.new))
+        if problem is not None:
+            return _Outcome(problem)
         variant = self.setup.variant
         meld = ev.meld
         if meld is None:
@@ -162,14 +177,6 @@ class ShowingsDeal(DealState):
         if spec is None:
             return _Outcome(reject("P-FALSE-DECLARATION", "meld_not_in_variant",
                                    {"meld": meld, "variant": variant.id}))
-        on_table = Counter(self.table(player))
-        for card, count in Counter(ev.table).items():
-            if on_table[card] < count:
-                return _Outcome(reject("R-ON-TABLE", "not_on_table",
-                                       {"player": who, "card": str(card)}))
-        problem = self._copies_problem(player, Counter(ev.new))
-        if problem is not None:
-            return _Outcome(problem)
         copies = self._choose_copies(player, Counter(ev.table), spec.id, 0)
         assert copies is not None
         for tc in copies:

@@ -87,8 +87,9 @@ def register(subparsers: Any) -> None:
                    help="how many records (default 1; N > 1 prints a JSON list)")
     p.add_argument("--jsonl", action="store_true",
                    help="one record per line instead of a JSON list")
-    p.add_argument("--tracking", default="cards", choices=TRACKINGS,
-                   help="tracking level of the records (default cards)")
+    p.add_argument("--tracking", default=None, choices=TRACKINGS,
+                   help="tracking level of the records (default: the finest the variant "
+                   "offers, cards; tricks for joker-multipack, which offers no cards)")
     p.add_argument("--players", type=_positive, default=None, metavar="K",
                    help="number of players (default: the variant's first count)")
     p.add_argument("--house-rule", action="append", metavar="H",

@@ -45,10 +45,10 @@ def test_every_simulated_legal_event_is_accepted(args: SimArgs) -> None:
 @pytest.mark.parametrize("variant", variant_ids())
 def test_whole_parties_of_every_variant_and_tracking(variant: str) -> None:
     """A full partie per variant, player count and tracking: accepted wholly, same score."""
-    from referee.simulate import player_counts
+    from referee.simulate import player_counts, tracking_levels
 
     for players in player_counts(variant):
-        for tracking in ("melds", "tricks", "cards"):
+        for tracking in tracking_levels(variant):
             sim = simulate_match(variant, 2026, tracking=tracking, players=players)
             result = replay_obj(sim.to_obj()).result()
             assert result.rejected == (), (players, tracking, result.rejected[:3])
@@ -254,12 +254,13 @@ def test_storage_archive_round_trip_replays_identically(tmp_path: Path) -> None:
     first = storage.Store.open(str(tmp_path / "a.sqlite3"))  # type: ignore[attr-defined]
     second = storage.Store.open(str(tmp_path / "b.sqlite3"))  # type: ignore[attr-defined]
     try:
-        from referee.simulate import player_counts
+        from referee.simulate import player_counts, tracking_levels
 
         expected = []
         for k, variant in enumerate(variant_ids()):
+            levels = tracking_levels(variant)
             for players in player_counts(variant):
-                sim = simulate_match(variant, 77 + k, tracking=("melds", "tricks", "cards")[k % 3],
+                sim = simulate_match(variant, 77 + k, tracking=levels[k % len(levels)],
                                      players=players, max_deals=2)
                 first.import_match(sim.to_obj())
                 expected.append(result_json(replay_obj(sim.to_obj())))
