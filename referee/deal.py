@@ -900,10 +900,17 @@ class DealState:
             for tc in table:
                 self.known_in_hand[seat][tc.card] += 1
             table.clear()
-        if self.turn_up is not None and self.last_winner is not None:
-            last_drawer = (self.last_winner - 1) % self.setup.n
-            self.known_in_hand[last_drawer][self.turn_up] += 1
+        taker = self._turn_up_taker()
+        if self.turn_up is not None and taker is not None:
+            self.known_in_hand[taker][self.turn_up] += 1
             self.turn_up = None
+
+    def _turn_up_taker(self) -> int | None:
+        """R-DRAW: the last to draw from the stock (the player before the winner of the last
+        trick with draws) takes the turn-up."""
+        if self.last_winner is None:
+            return None
+        return (self.last_winner - 1) % self.setup.n
 
     def _play(self, seat: int, card: Card, off_table: bool) -> None:
         if off_table:
@@ -973,11 +980,7 @@ class DealState:
         known = self.known_in_hand[seat][card]
         if entering_phase2:
             known += sum(1 for tc in self.tables[seat] if tc.card == card)
-            if (
-                self.turn_up == card
-                and self.last_winner is not None
-                and (self.last_winner - 1) % self.setup.n == seat
-            ):
+            if self.turn_up == card and self._turn_up_taker() == seat:
                 known += 1
         return known
 

@@ -39,6 +39,17 @@ class ShowingsDeal(DealState):
             return self.tricks_played >= self.setup.total_tricks
         return self.stock_exhausted
 
+    def _turn_up_taker(self) -> int | None:
+        """With three dealt in, 160 stock cards make 53 leads of three draws: the turn-up is
+        never drawn and stays a known copy on the table. Otherwise the last drawer takes it,
+        the dealer who sits out never."""
+        v, n = self.setup.variant, self.setup.n
+        active = v.active_players(n)
+        if (v.cards_total(n) - v.hand_size * active) % active or self.last_winner is None:
+            return None
+        seat = (self.last_winner - 1) % n
+        return (seat - 1) % n if self.sits_out(seat) else seat
+
     def sits_out(self, player: int) -> bool:
         """With four at the table the dealer sits the deal out (J-FOUR)."""
         return self.setup.n > self.setup.variant.active_players(self.setup.n) and (

@@ -234,3 +234,21 @@ def test_example_joker_record_replays_to_hand_computed_results() -> None:
         (8, "R-PACK"), (10, "R-PACK"), (11, "J-NINE"), (13, "R-NO-DECLARE-AFTER-STOCK"),
     ]
     assert not result.finished
+
+
+def test_j_three_dealt_in_leave_the_turn_up_undrawn() -> None:
+    # 10 packs: 214 − 3 × 18 = 160 in the stock → 53 leads of three draws, one card left:
+    # the turn-up is never drawn and stays a known copy when the stock is exhausted
+    m = Match.new("joker-multipack", ["A", "B", "C"], tracking="tricks")
+    m.start_deal(0, parse_card("AH"))
+    for lead in range(54):
+        m.apply(Trick(1 + lead % 2))
+    assert m.current is not None and m.current.stock_exhausted
+    assert m.current.turn_up == parse_card("AH")
+    # two players (8 packs): 138 = 69 × 2, the last drawer takes it into the hand
+    two = Match.new("joker-multipack", ["A", "B"], tracking="tricks")
+    two.start_deal(0, parse_card("AH"))
+    for _ in range(70):
+        two.apply(Trick(1))
+    assert two.current is not None and two.current.turn_up is None
+    assert two.current.known_in_hand[0][parse_card("AH")] == 1
