@@ -14,7 +14,7 @@ from referee.errors import BeziqueError, RecordError
 from referee.events import event_type_name
 from referee.match import Match
 from referee.record import event_to_obj, load_record, replay_record
-from referee.rulings import label, meld_name
+from referee.rulings import label, meld_name, showing_line
 from referee.variants import load_variant, variant_ids
 
 
@@ -59,6 +59,8 @@ def _cmd_melds(args: argparse.Namespace) -> int:
           + (f" ({', '.join(args.house_rule)})" if args.house_rule else ""))
     for spec in sorted(variant.combinations, key=lambda c: c.points):
         print(f"  {meld_name(spec.id, lang):44} {spec.points:>6}")
+    for showing in variant.showings:
+        print(f"  {meld_name(showing.id, lang):44} {showing_line(showing, lang)}")
     for meld, points in variant.fixing_marriage_points.items():
         name = f"{meld_name(meld, lang)} ({label('fixing_trumps', lang)})"
         print(f"  {name:44} {points:>6}")
@@ -66,8 +68,10 @@ def _cmd_melds(args: argparse.Namespace) -> int:
         print(f"  {label('seven', lang):44} {variant.seven_points:>6}")
     if variant.dealer_seven_points:
         print(f"  {label('dealer_seven', lang):44} {variant.dealer_seven_points:>6}")
-    print(f"  {label('brisque', lang):44} {variant.brisque_points:>6}")
-    print(f"  {label('last_trick', lang):44} {variant.last_trick_points:>6}")
+    if variant.brisque_points:
+        print(f"  {label('brisque', lang):44} {variant.brisque_points:>6}")
+    if variant.last_trick_points:
+        print(f"  {label('last_trick', lang):44} {variant.last_trick_points:>6}")
     print(f"{label('penalties', lang)}:")
     for pid, amount in variant.penalties.items():
         shown = label("all_points", lang) if amount == "all" else str(amount)

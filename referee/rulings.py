@@ -15,6 +15,7 @@ from typing import Any
 
 from referee.cards import Card
 from referee.data import load_toml
+from referee.variants import ShowingSpec
 
 LANGUAGES = ("en", "ru")
 Params = Mapping[str, str | int]
@@ -35,6 +36,20 @@ def label(key: str, lang: str = "en") -> str:
     """A short label of the reference tables (``[labels]`` in the rulings file)."""
     labels: dict[str, str] = _texts(lang).get("labels", {}) or _texts("en")["labels"]
     return labels.get(key, key)
+
+
+def showing_line(spec: ShowingSpec, lang: str = "en") -> str:
+    """A joker-variant showing's values in words: "1st 4, 2nd 8, 3rd 16, 4th 32, then ×2"."""
+    if spec.kind == "series":
+        parts = [label("nth_showing", lang).format(n=i + 1, points=v)
+                 for i, v in enumerate(spec.values)]
+        return ", ".join(parts) + ", " + label("then_doubling", lang)
+    if spec.kind == "repeat":
+        return label("n_times", lang).format(points=spec.values[0])
+    parts = [label("set_first", lang).format(points=spec.values[0])]
+    parts += [label("set_next", lang).format(n=i + 5, points=v)
+              for i, v in enumerate(spec.values[1:])]
+    return ", ".join(parts)
 
 
 def rule_title(rule: str, lang: str = "en") -> str:
