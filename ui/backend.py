@@ -245,6 +245,11 @@ class WriteFailed(Exception):
     """A recorded event could not be stored; the session has gone back to what storage has."""
 
 
+class Diverged(WriteFailed):
+    """Storage ruled differently on an event than this session's copy of the match did:
+    another device changed the match meanwhile. The session has reloaded it."""
+
+
 class MatchSession:
     """A match opened from storage: the engine's Match plus record/undo/redo.
 
@@ -275,6 +280,8 @@ class MatchSession:
                 failure = exc
         if failure is not None:
             self._reload_now()
+            if isinstance(failure, WriteFailed):
+                raise failure
             raise WriteFailed(str(failure)) from failure
 
     def reload(self) -> None:
@@ -301,8 +308,16 @@ class MatchSession:
         obj = event_to_obj(event, self.match.players)
         ruling = self.match.apply(event)
         self.can_undo, self.can_redo = True, False  # a new entry empties the redo stack
-        self._queue.append(self._writer.submit(self.store.record, self.match_id, obj))
+        job = self._writer.submit(self._store_event, self.store.record, obj, ruling)
+        self._queue.append(job)
         return ruling
+
+    def _store_event(self, record: Any, obj: dict[str, Any], shown: Any) -> None:
+        """The writer's job: store the event and check storage ruled as the screen showed
+        (it differs only if another device recorded something in between)."""
+        stored = record(self.match_id, obj)
+        if _verdict(stored) != _verdict(shown):
+            raise Diverged(str(getattr(stored, "message", "")))
 
     def undo(self) -> bool:
         self.flush()
@@ -322,3 +337,7 @@ class MatchSession:
             self.flush()
         finally:
             self._writer.shutdown(wait=True)
+
+
+def _verdict(ruling: Any) -> tuple[bool, str, int]:
+    return (bool(ruling.accepted), str(ruling.rule), int(ruling.points or 0))

@@ -370,3 +370,25 @@ def test_cards_tracking_records_each_trick_with_its_cards(app: AppState) -> None
     assert ds.record_trick()
     assert [c.code for c in ds.table(1)] == ["JD"]  # the queen left the table
     ds.close_trick()
+
+
+def test_a_change_from_another_device_is_noticed_and_reloaded(app: AppState, store: Any) -> None:
+    """Two devices on one match: the second, not yet aware of the first's entry, shows the
+    engine's ruling on its own copy; storage rules otherwise, and the next action says so and
+    shows what is stored."""
+    ds_a = new_match(app)
+    start_deal(ds_a)
+    other = AppState(store, lang="en")
+    assert other.resume()
+    ds_b = other.deal
+    assert ds_b is not None
+    ds_a.stock_exhausted()  # device A: phase 2 begins
+    assert app.session is not None
+    app.session.flush()
+    pick(ds_b, 0, "KC QC")  # device B still thinks it is phase 1
+    shown = ds_b.declare(None)
+    assert shown is not None and shown.accepted
+    assert ds_b.undo() is False
+    assert ds_b.notice is not None and ds_b.notice.key == "error.diverged"
+    assert ds_b.phase() == 2  # B now shows what storage holds
+    assert ds_b.deal_scores() == [0, 0]

@@ -267,7 +267,7 @@ class DealScreen:
         try:
             self.session.start_deal(self.setup_dealer, card)
         except backend.WriteFailed as exc:
-            self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            self.notice = _write_notice(exc)
             return False
         except ValueError as exc:
             self.notice = Notice("error.engine", {"why": str(exc)}, error=True)
@@ -293,7 +293,7 @@ class DealScreen:
             self.notice = Notice("error.engine", {"why": str(exc)}, error=True)
             return None
         except backend.WriteFailed as exc:  # an earlier write failed: back to storage's truth
-            self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            self.notice = _write_notice(exc)
             return None
         self._last_ruling = (ruling, _player_of(event))
         view = self._ruling_view(ruling, _player_of(event))
@@ -582,7 +582,7 @@ class DealScreen:
         try:
             ok = bool(step())
         except backend.WriteFailed as exc:
-            self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            self.notice = _write_notice(exc)
             ok = False
         self._after_history(ok)
         return ok
@@ -600,3 +600,9 @@ def _player_of(event: Event) -> int | None:
     if isinstance(event, Trick | LastTrick):
         return event.winner
     return None
+
+
+def _write_notice(exc: Exception) -> Notice:
+    if isinstance(exc, backend.Diverged):
+        return Notice("error.diverged", error=True)
+    return Notice("error.storage", {"why": str(exc)}, error=True)
