@@ -36,6 +36,7 @@ class VariantInfo:
     partnerships_at: frozenset[int]
     house_rules: tuple[str, ...]
     turn_up: bool
+    tracking_levels: tuple[str, ...] = ("melds", "tricks", "cards")
 
 
 VARIANT_ORDER = ("two-hand", "three-hand", "four-hand", "no-trump")
@@ -57,7 +58,30 @@ def variant_info(variant: str) -> VariantInfo:
         partnerships_at=frozenset(v.partnerships_at),
         house_rules=tuple(v.house_rules_available),
         turn_up=v.turn_up,
+        tracking_levels=tuple(v.tracking_levels),
     )
+
+
+def variant_name(variant: str, lang: str) -> str:
+    """A variant in words from the rules reference (for variants the UI texts do not name)."""
+    return reference.variant_name(variant, lang)
+
+
+@dataclass(frozen=True)
+class ShowingLine:
+    """One showing of a variant scored by showings, as its data gives it: ``kind`` series
+    (``values[n-1]`` for the n-th showing, doubling after), repeat (n × ``values[0]``) or set
+    (``values[0]`` for four cards, then ``values[k]`` for card 4+k)."""
+
+    meld: str
+    kind: str
+    values: tuple[int, ...]
+
+
+def showing_table(variant: str, house_rules: frozenset[str]) -> list[ShowingLine]:
+    """The variant's showings and their escalating values (empty for the trick variants)."""
+    v = load_variant(variant, house_rules)
+    return [ShowingLine(s.id, str(s.kind), tuple(int(x) for x in s.values)) for s in v.showings]
 
 
 def combination_table(

@@ -24,6 +24,7 @@ from referee.events import (
     Trick,
 )
 from ui import backend
+from ui.state import joker
 from ui.state.common import Notice
 
 Mode = Literal["setup", "play", "end", "summary", "finished"]
@@ -147,6 +148,25 @@ class DealScreen:
     @property
     def turn_up_variant(self) -> bool:
         return bool(self.match.variant.turn_up)
+
+    def turn_up_ranks(self) -> tuple[Rank, ...]:
+        """The ranks the variant's pack can turn up (the joker variant: no 7, 8, no joker)."""
+        return joker.turn_up_ranks(self.match.variant, len(self.players))
+
+    def turn_up_suits(self) -> tuple[Suit, ...]:
+        return joker.turn_up_suits(self.match.variant, len(self.players))
+
+    def has_sevens(self) -> bool:
+        """Whether a seven of trumps scores here (the button is offered only then)."""
+        return joker.has_sevens(self.match.variant)
+
+    def sits_out(self, seat: int) -> bool:
+        """The engine says this player sits the deal out (joker variant, four at the table)."""
+        return joker.sits_out(self.deal, seat)
+
+    def pick_rows(self) -> list[list[Card]]:
+        """The picker's faces: the variant's pack, a row per suit, then its jokers."""
+        return joker.pick_rows(self.match.variant, len(self.players))
 
     def trumps(self) -> Suit | None:
         return self.deal.trumps if self.deal is not None else None
@@ -369,14 +389,16 @@ class DealScreen:
             return
         p.table_idx ^= {index}
 
-    def max_copies(self) -> int:
+    def max_copies(self, card: Card | None = None) -> int:
+        if card is not None:
+            return joker.max_copies(self.match.variant, len(self.players), card)
         return int(self.match.setup.packs)
 
     def add_new(self, card: Card) -> None:
         p = self.picker
         if p is None:
             return
-        if Counter(p.new)[card] >= self.max_copies():
+        if Counter(p.new)[card] >= self.max_copies(card):
             self.notice = Notice("picker.options_none", error=True)
             return
         p.new.append(card)
@@ -494,10 +516,15 @@ class DealScreen:
         return int(self.match.variant.last_trick_points)
 
     def needs_last_trick(self) -> bool:
-        return self.tracking == "melds"
+        return self.tracking == "melds" and joker.counts_last_trick(self.match.variant)
 
     def needs_brisques(self) -> bool:
-        return self.tracking != "cards"
+        return self.tracking != "cards" and joker.counts_brisques(self.match.variant)
+
+    def needs_end_form(self) -> bool:
+        """Something to ask at the end of the deal; otherwise it ends by itself ("stock
+        exhausted" with melds, its last lead with tricks: the joker variant)."""
+        return self.needs_last_trick() or self.needs_brisques()
 
     def open_end(self) -> None:
         if self.deal is None:

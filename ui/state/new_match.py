@@ -49,6 +49,11 @@ class NewMatchForm:
         return self.info.targets[self.player_count]
 
     @property
+    def tracking_levels(self) -> tuple[str, ...]:
+        """What may be recorded in this variant (the joker variant has no cards tracking)."""
+        return tuple(lv for lv in TRACKING_LEVELS if lv in self.info.tracking_levels)
+
+    @property
     def partnerships(self) -> bool:
         return self.player_count in self.info.partnerships_at
 
@@ -61,6 +66,8 @@ class NewMatchForm:
         if self.player_count not in counts:
             self.player_count = counts[0]
         self.house_rules &= set(self.info.house_rules)
+        if self.tracking not in self.tracking_levels:
+            self.tracking = self.tracking_levels[0]
         self._fit_names()
         self.target_text = str(self.default_target)
         self.errors.pop("variant", None)
@@ -94,7 +101,7 @@ class NewMatchForm:
         self.house_rules ^= {rule}
 
     def set_tracking(self, level: str) -> None:
-        if level in TRACKING_LEVELS:
+        if level in self.tracking_levels:
             self.tracking = level
 
     # --- validation and submit --------------------------------------------------------------

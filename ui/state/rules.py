@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from referee.cards import cards_text, parse_card
 from referee.events import Declare, Event, Penalty, Seven, StockExhausted, Trick
 from ui import backend
+from ui.state import joker
 
 if TYPE_CHECKING:
     from ui.state.app import AppState
@@ -89,17 +90,35 @@ class RulesScreen:
     def __init__(self, app: AppState) -> None:
         self.app = app
         self.query = ""
+        self.variant_choice: str | None = None  # another variant's tables than the match's
 
     def set_query(self, text: str) -> None:
         self.query = text.strip()
 
     def _setting(self) -> tuple[str, frozenset[str]]:
-        """The open match's variant and house rules, else two-hand defaults."""
+        """The open match's variant and house rules, else two-hand defaults; a variant chosen
+        on the screen shows with its default readings."""
         session = self.app.session
-        if session is not None:
-            m = session.match
-            return str(m.variant.id), frozenset(m.house_rules)
-        return "two-hand", frozenset()
+        match = (
+            (str(session.match.variant.id), frozenset(session.match.house_rules))
+            if session is not None
+            else ("two-hand", frozenset[str]())
+        )
+        if self.variant_choice is not None and self.variant_choice != match[0]:
+            return self.variant_choice, frozenset()
+        return match
+
+    def variants(self) -> list[str]:
+        return backend.variant_ids()
+
+    def set_variant(self, variant: str) -> None:
+        if variant in backend.variant_ids():
+            self.variant_choice = variant
+
+    def showings(self) -> list[joker.ShowingRow]:
+        """The escalation table of a variant scored by showings (empty for the others)."""
+        vid, rules = self._setting()
+        return joker.showing_rows(self.app.t, vid, rules, self.app.lang)
 
     def variant_id(self) -> str:
         return self._setting()[0]

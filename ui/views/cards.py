@@ -8,12 +8,24 @@ from typing import Any
 
 import flet as ft
 
-from referee.cards import Card, Suit
+from referee.cards import JOKER_SYMBOL, Card, Suit
 
 SUIT_FONT = "DejaVuSans"
 RED = "#C62828"
 BLACK = "#1B1B1B"
 FACE_BG = "#FFFDF7"
+JOKER_COLOUR = "#6A1B9A"  # the joker has no suit: neither red nor black
+
+
+def joker_text(size: float) -> ft.Text:
+    """The joker's star in the shipped font (Roboto has no ★)."""
+    return ft.Text(
+        JOKER_SYMBOL,
+        font_family=SUIT_FONT,
+        size=size,
+        color=JOKER_COLOUR,
+        weight=ft.FontWeight.BOLD,
+    )
 
 
 def suit_colour(suit: Suit) -> str:
@@ -35,6 +47,9 @@ def inline_cards(cards: list[Card], size: float = 18) -> ft.Control:
     """Cards as coloured text runs (``K♠ Q♠``) on a card-white chip, readable in both themes."""
     parts: list[ft.Control] = []
     for c in cards:
+        if c.is_joker:
+            parts.append(joker_text(size * 1.1))
+            continue
         parts.append(
             ft.Row(
                 [
@@ -91,6 +106,8 @@ def card_face(
         ft.Text(card.rank.label, size=width * 0.42, weight=ft.FontWeight.BOLD, color=colour),
         suit_text(card.suit, width * 0.42),
     ]
+    if card.is_joker:  # one big star: no rank, no suit
+        body = [joker_text(width * 0.72)]
     if badge:
         body.append(ft.Text(badge, size=width * 0.2, color=BLACK))
     face = ft.Container(

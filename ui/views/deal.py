@@ -11,6 +11,7 @@ import flet as ft
 
 from referee.cards import Card, Suit
 from ui import backend
+from ui.i18n import Translator
 from ui.state.deal import RANKS, SUITS, DealScreen, RulingView
 from ui.views.cards import card_face, inline_cards, suit_badge, suit_text
 from ui.views.common import (
@@ -234,7 +235,7 @@ def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
                     primary=ds.setup_rank is r,
                     identifier=f"rank-{r.label}",
                 )
-                for r in RANKS
+                for r in ds.turn_up_ranks()
             ],
             wrap=True,
             spacing=8,
@@ -243,7 +244,7 @@ def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
         suit_row = ft.Row(
             [
                 _suit_button(s, ds.setup_suit is s, act(lambda s=s: ds.set_turn_up_suit(s)))
-                for s in SUITS
+                for s in ds.turn_up_suits()
             ],
             wrap=True,
             spacing=8,
@@ -473,6 +474,7 @@ def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
             has_trumps,
             tuple(c.code for c in table),
             tuple((p.meld, p.points, p.ready, tuple(c.code for c in p.cards)) for p in pending),
+            ds.sits_out(seat),
         )
         out.append(
             _cached(
@@ -536,7 +538,8 @@ def _player_panel(
             )
         )
     buttons: list[ft.Control] = []
-    if tracks_tricks:
+    sitting_out = ds.sits_out(seat)  # the engine's J-FOUR: no buttons for this deal
+    if tracks_tricks and not sitting_out:
         buttons.append(
             big_button(
                 ctx.t("deal.won_trick"),
@@ -546,7 +549,7 @@ def _player_panel(
                 identifier=f"trick-{seat}",
             )
         )
-    if not phase2:
+    if not phase2 and not sitting_out:
         buttons.append(
             big_button(
                 ctx.t("deal.declare"),
@@ -556,7 +559,7 @@ def _player_panel(
                 identifier=f"declare-{seat}",
             )
         )
-        if has_trumps:
+        if has_trumps and ds.has_sevens():
             buttons.append(
                 big_button(
                     ctx.t("deal.seven"),
@@ -564,14 +567,22 @@ def _player_panel(
                     identifier=f"seven-{seat}",
                 )
             )
-    buttons.append(
-        big_button(
-            ctx.t("deal.penalty"),
-            act(lambda s=seat: ds.open_penalty(s)),
-            icon=ft.Icons.REPORT,
-            identifier=f"penalty-{seat}",
+    if not sitting_out:
+        buttons.append(
+            big_button(
+                ctx.t("deal.penalty"),
+                act(lambda s=seat: ds.open_penalty(s)),
+                icon=ft.Icons.REPORT,
+                identifier=f"penalty-{seat}",
+            )
         )
-    )
+    else:
+        buttons.append(
+            tagged(
+                f"sits-out-{seat}",
+                body_text(ctx.t("deal.sits_out"), 16, color=ft.Colors.ON_SURFACE_VARIANT),
+            )
+        )
     return _panel(
         ft.Column(
             [
@@ -623,7 +634,7 @@ def _deal_actions(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control
                 identifier="record-trick",
             ),
         )
-    else:  # with every card recorded the deal ends by itself after the last trick
+    elif ds.needs_end_form():  # else the deal ends by itself (its last trick or lead)
         buttons.append(
             big_button(
                 ctx.t("deal.end"),
@@ -718,7 +729,7 @@ def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
         for i, c in enumerate(p.new)
     ]
     reused = [table[i] for i in sorted(p.table_idx) if i < len(table)]
-    grid = _cached(ds, ("grid", VIEWPORT_WIDTH.get()), partial(_hand_grid, ds, act))
+    grid = _cached(ds, ("grid", VIEWPORT_WIDTH.get(), ds.lang), partial(_hand_grid, ds, act))
     options = ds.options()
     opt_controls: list[ft.Control] = []
     for o in options:
@@ -733,6 +744,13 @@ def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
                     identifier=f"option-{o.meld}",
                 )
             )
+            if any(c.is_joker for c in [*p.new, *reused]):  # the ruling names the joker's card
+                opt_controls.append(
+                    tagged(
+                        f"option-ruling-{o.meld}",
+                        body_text(backend.ruling_text(o.ruling, lang), 15),
+                    )
+                )
         else:
             opt_controls.append(
                 ft.Column(
@@ -819,24 +837,27 @@ def _hand_grid(ds: DealScreen, act: Any) -> ft.Control:
     return ft.Column(
         [
             ft.Row(
-                [_pick_face(Card(r, suit), act(partial(ds.add_new, Card(r, suit)))) for r in RANKS],
+                [_pick_face(c, act(partial(ds.add_new, c)), ds) for c in row],
                 wrap=True,
                 spacing=6,
                 run_spacing=6,
             )
-            for suit in SUITS
+            for row in ds.pick_rows()
         ],
         spacing=6,
         tight=True,
     )
 
 
-def _pick_face(card: Card, on_click: Any) -> ft.Control:
+def _pick_face(card: Card, on_click: Any, ds: DealScreen | None = None) -> ft.Control:
     """A card of the hand grid: eight to a row even on a phone."""
     width = VIEWPORT_WIDTH.get()
     size = 48 if width is None else max(34.0, min(48.0, (width - 32 - 7 * 6) / 8 - 1))
+    label = str(card)
+    if card.is_joker and ds is not None:  # "★" alone says little to a screen reader
+        label = f"{Translator(ds.lang)('picker.joker')} {card}"
     return card_face(
-        card, width=size, on_click=on_click, identifier=f"pick-{card.code}", label=str(card)
+        card, width=size, on_click=on_click, identifier=f"pick-{card.code}", label=label
     )
 
 

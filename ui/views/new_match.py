@@ -9,7 +9,6 @@ from typing import Any
 import flet as ft
 
 from ui import backend
-from ui.state.new_match import TRACKING_LEVELS
 from ui.views.common import (
     View,
     ViewContext,
@@ -67,7 +66,10 @@ def build(ctx: ViewContext) -> View:
         section(
             ctx.t("new.variant"),
             choice_row(
-                [(v, ctx.t(f"variant.{v}")) for v in form.variants],
+                [
+                    (v, ctx.app.t.get(f"variant.{v}", backend.variant_name(v, lang)))
+                    for v in form.variants
+                ],
                 form.variant,
                 rerender(form.set_variant),
                 prefix="variant",
@@ -164,7 +166,7 @@ def build(ctx: ViewContext) -> View:
             )
         )
     controls.append(section(ctx.t("new.house_rules"), *rules))
-    levels = list(TRACKING_LEVELS)
+    levels = list(form.tracking_levels)
     controls.append(
         section(
             ctx.t("new.tracking"),

@@ -7,6 +7,7 @@ import flet as ft
 
 from ui import backend
 from ui.views.common import View, ViewContext, app_bar, body_text, heading, scroll_body, tagged
+from ui.views.joker import showings_table, variant_choice, variant_label
 
 
 def build(ctx: ViewContext) -> View:
@@ -31,9 +32,13 @@ def build(ctx: ViewContext) -> View:
             ),
         )
     )
+    combinations = rs.combinations() if not rs.query else []
     if not rs.query:
+        out.append(variant_choice(ctx, rs))
+        out.extend(showings_table(ctx, rs.variant_id(), rs.showings()) if rs.showings() else [])
+    if combinations:
         out.append(
-            heading(ctx.t("rules.combinations", variant=ctx.t(f"variant.{rs.variant_id()}")), 20)
+            heading(ctx.t("rules.combinations", variant=variant_label(ctx, rs.variant_id())), 20)
         )
         rows: list[ft.Control] = [
             ft.Row(
@@ -45,7 +50,7 @@ def build(ctx: ViewContext) -> View:
                 ]
             )
         ]
-        for name, points in rs.combinations():
+        for name, points in combinations:
             rows.append(
                 ft.Row(
                     [
@@ -65,6 +70,7 @@ def build(ctx: ViewContext) -> View:
                 ),
             )
         )
+    if not rs.query:
         out.append(heading(ctx.t("rules.house_in_force"), 20))
         house = rs.house_rules()
         if not house:
