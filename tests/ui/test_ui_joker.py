@@ -316,6 +316,20 @@ def test_the_picker_holds_no_more_jokers_than_the_game(app: AppState) -> None:
     assert ds.max_copies(parse_card("9S")) == 3  # three nines per suit, not a pack's count
 
 
+def test_the_ten_packs_house_rule_lets_the_picker_take_ten_queens(app: AppState) -> None:
+    ds = new_match(app, variant=JOKER_VARIANT, rules=("H-JOKER-TEN-PACKS",))
+    start_deal(ds)
+    assert ds.max_copies(parse_card("QH")) == ds.match.variant.copies(parse_card("QH"), 2) == 10
+    ds.open_picker(0)
+    for _ in range(10):
+        ds.add_new(parse_card("QH"))
+    assert ds.notice is None
+    assert ds.picker is not None and ds.picker.new.count(parse_card("QH")) == 10
+    plain = joker_match(app)
+    start_deal(plain)
+    assert plain.max_copies(parse_card("QH")) == 8  # two players: eight packs by default
+
+
 def test_a_joker_on_the_table_is_drawn_and_reusable(app: AppState) -> None:
     ds = joker_match(app)
     start_deal(ds)
