@@ -421,6 +421,9 @@ def test_showings_follow_the_open_matchs_variant_and_two_hand_keeps_its_table(
     assert "showings-table" in ids(_screen(app, "rules"))
     app.rules.set_variant("two-hand")
     assert app.rules.showings() == []
+    app.go("deal")
+    app.go("rules")  # the reference opens again on the open match's variant
+    assert app.rules.variant_id() == JOKER_VARIANT
 
 
 # ------------------------------------------------------------------------ texts and screens

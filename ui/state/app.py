@@ -97,6 +97,7 @@ class AppState:
         self.flush()
         if screen == "rules" and screen != self.screen:
             self.rules.set_query("")  # the reference opens whole, not on an old search
+            self.rules.variant_choice = None  # and on the open match's variant
         if remember and screen != self.screen:
             self.history.append(self.screen)
         self.screen = screen
