@@ -97,9 +97,10 @@ def render(key: str, params: Params, lang: str = "en") -> str:
         return f"{key} {dict(params)}"
     values = {k: _word(k, v, lang) for k, v in params.items()}
     try:
-        return str(template).format(**values)
+        text = str(template).format(**values)
     except (KeyError, IndexError, ValueError):
-        return f"{template} {dict(params)}"
+        text = f"{template} {dict(params)}"
+    return text[:1].upper() + text[1:]  # a sentence, even when it opens with a name
 
 
 @dataclass(frozen=True, slots=True)
