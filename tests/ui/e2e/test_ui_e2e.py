@@ -10,7 +10,6 @@ test-artifacts/screenshots/.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,14 +21,14 @@ if not Path("/usr/bin/chromium").exists() and shutil.which("chromium") is None:
         "Debian's chromium is not installed (scripts/system-deps.sh)", allow_module_level=True
     )
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 from ui_e2e_harness import (
     PHONE,
     AppServer,
+    Typist,
     blank_page,
     by_id,
     free_port,
-    launch,
     load_app,
     open_app,
     scroll_down,
@@ -38,42 +37,6 @@ from ui_e2e_harness import (
     tap_to,
     wait_words,
 )
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[AppServer]:
-    srv = AppServer(f"sqlite:///{tmp_path / 'e2e.sqlite3'}", free_port(), lang="en")
-    srv.start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_playwright() as pw:
-        b = launch(pw)
-        yield b
-        b.close()
-
-
-class Typist:
-    """Types into Flet text fields and waits until the text reached the server (a websocket
-    frame the page sent contains it), so the next tap never races the typing."""
-
-    def __init__(self, page: Page, sent: list[bytes]) -> None:
-        self.page = page
-        self.sent = sent
-
-    def type(self, label: str, text: str) -> None:
-        box = self.page.get_by_role("textbox", name=label)
-        box.click()
-        box.fill(text)
-        needle = text.encode()
-        for _ in range(200):
-            if any(needle in f for f in self.sent):
-                return
-            self.page.wait_for_timeout(25)
-        raise AssertionError(f"typed {text!r} never reached the server")
 
 
 def text_of(page: Page, identifier: str) -> str:

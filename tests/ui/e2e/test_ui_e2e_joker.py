@@ -6,7 +6,6 @@ test-artifacts/screenshots/ (30-…)."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +17,11 @@ if not Path("/usr/bin/chromium").exists() and shutil.which("chromium") is None:
         "Debian's chromium is not installed (scripts/system-deps.sh)", allow_module_level=True
     )
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import expect
 from ui_e2e_harness import (
     AppServer,
+    Typist,
     by_id,
-    free_port,
-    launch,
     open_app,
     scroll_down,
     shot,
@@ -33,38 +31,10 @@ from ui_e2e_harness import (
 )
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[AppServer]:
-    srv = AppServer(f"sqlite:///{tmp_path / 'e2e-joker.sqlite3'}", free_port(), lang="en")
-    srv.start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_playwright() as pw:
-        b = launch(pw)
-        yield b
-        b.close()
-
-
-def type_name(page: Page, sent: list[bytes], label: str, text: str) -> None:
-    """Type into a field and wait until the text reached the server."""
-    box = page.get_by_role("textbox", name=label)
-    box.click()
-    box.fill(text)
-    needle = text.encode()
-    for _ in range(200):
-        if any(needle in f for f in sent):
-            return
-        page.wait_for_timeout(25)
-    raise AssertionError(f"typed {text!r} never reached the server")
-
-
 def test_joker_variant_in_the_browser(server: AppServer, browser: Any) -> None:
     sent: list[bytes] = []
     page = open_app(browser, server.url, sent)
+    typist = Typist(page, sent)
     tap(page, "new-match")
     by_id(page, "start-match").wait_for()
     tap(page, "variant-joker-multipack")
@@ -74,7 +44,7 @@ def test_joker_variant_in_the_browser(server: AppServer, browser: Any) -> None:
     tap(page, "count-4")
     by_id(page, "name-3").wait_for()
     for seat, name in enumerate(("Anna", "Boris", "Carl", "Dora")):
-        type_name(page, sent, f"Player {seat + 1}", name)
+        typist.type(f"Player {seat + 1}", name)
     shot(page, "30-joker-new-match")
     tap(page, "start-match")
 

@@ -217,3 +217,23 @@ def scroll_down(page: Page, pixels: int = 2000) -> None:
     vp = page.viewport_size or TABLET
     page.mouse.move(vp["width"] / 2, vp["height"] / 2)
     page.mouse.wheel(0, pixels)
+
+
+class Typist:
+    """Types into Flet text fields and waits until the text reached the server (a websocket
+    frame the page sent contains it), so the next tap never races the typing."""
+
+    def __init__(self, page: Page, sent: list[bytes]) -> None:
+        self.page = page
+        self.sent = sent
+
+    def type(self, label: str, text: str) -> None:
+        box = self.page.get_by_role("textbox", name=label)
+        box.click()
+        box.fill(text)
+        needle = text.encode()
+        for _ in range(200):
+            if any(needle in f for f in self.sent):
+                return
+            self.page.wait_for_timeout(25)
+        raise AssertionError(f"typed {text!r} never reached the server")
