@@ -40,14 +40,35 @@ def _flatten(prefix: str, node: dict[str, Any], out: dict[str, str]) -> None:
             out[full] = str(value)
 
 
+def catalog_files(lang: str) -> list[Path]:
+    """``ui.<lang>.toml`` first, then one ``ui-<feature>.<lang>.toml`` per feature, sorted.
+
+    A feature's texts live in a file named after it, so a reader finds them by name and two
+    features never edit the same file.
+    """
+    base = _data_dir()
+    return [base / f"ui.{lang}.toml", *sorted(base.glob(f"ui-*.{lang}.toml"))]
+
+
+class DuplicateTextKeyError(ValueError):
+    """Two catalogue files of one language define the same key: which one wins is a guess."""
+
+
 @cache
 def load_catalog(lang: str) -> dict[str, str]:
     """All keys of one language, flattened to dotted names (``home.title``)."""
-    path = _data_dir() / f"ui.{lang}.toml"
-    with path.open("rb") as fh:
-        data = tomllib.load(fh)
     out: dict[str, str] = {}
-    _flatten("", data, out)
+    for path in catalog_files(lang):
+        if not path.exists():
+            continue
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+        part: dict[str, str] = {}
+        _flatten("", data, part)
+        clash = sorted(set(part) & set(out))
+        if clash:
+            raise DuplicateTextKeyError(f"{path}: key {clash[0]!r} is already defined")
+        out.update(part)
     return out
 
 

@@ -71,3 +71,23 @@ def test_missing_key_and_bad_arguments_never_crash() -> None:
     assert t("deal.title") == "Сдача {n}"  # a missing argument leaves the template
     assert t("deal.title", n=3) == "Сдача 3"
     assert Translator("xx").lang == "en"
+
+
+def test_feature_catalogues_merge_and_a_key_defined_twice_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each feature keeps its texts in ``ui-<feature>.<lang>.toml``; a clash is an error."""
+    import ui.i18n as i18n
+
+    (tmp_path / "ui.en.toml").write_text('[home]\ntitle = "Home"\n', encoding="utf-8")
+    (tmp_path / "ui-table.en.toml").write_text('[table]\njoin = "Join"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "_data_dir", lambda: tmp_path)
+    i18n.load_catalog.cache_clear()
+    try:
+        assert i18n.load_catalog("en") == {"home.title": "Home", "table.join": "Join"}
+        (tmp_path / "ui-other.en.toml").write_text('[home]\ntitle = "Again"\n', encoding="utf-8")
+        i18n.load_catalog.cache_clear()
+        with pytest.raises(i18n.DuplicateTextKeyError, match="ui-other.en.toml"):
+            i18n.load_catalog("en")
+    finally:
+        i18n.load_catalog.cache_clear()
