@@ -324,3 +324,12 @@ def test_r_pack_legal_deal_with_declarations_and_sevens_replays_clean(seed: int)
     assert res["rejected"] == [] and res["proposed_penalties"] == []
     assert tuple(s["total"] for s in res["sides"]) == sim.expected_scores()
     assert any(e["type"] == "seven" for e in sim.events)
+
+
+# ------------------------------------------------------------------ R-LEAD (who leads next)
+def test_r_lead_the_player_after_the_dealer_leads_then_the_trick_winner() -> None:
+    m = replay(record([], tracking="tricks"))
+    deal = m.deals[0]
+    assert deal.leader == 1  # Anna deals: Boris leads the first trick
+    m2 = replay(record([trick("Anna")], tracking="tricks"))
+    assert m2.deals[0].leader == 0
