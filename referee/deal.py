@@ -25,6 +25,7 @@ from referee.events import (
     StockExhausted,
     Trick,
 )
+from referee.penalties import PenaltyEffect, penalty_effect, wipeable
 from referee.rulings import WHERE_FIELD, WHERE_ITEM, Proposal, Ruling, accept, reject, where_text
 from referee.variants import CombinationSpec, Variant
 
@@ -810,7 +811,7 @@ class DealState:
                     proposes="P-FALSE-DECLARATION",
                 )
             )
-        points = v.seven_points
+        points = v.seven_value(exchange=exchange)
         old_turn_up = self.turn_up
 
         def commit() -> None:
@@ -831,7 +832,10 @@ class DealState:
         params: dict[str, str | int] = {"player": who, "card": str(seven), "points": points}
         if exchange and old_turn_up is not None:
             params["turn_up"] = str(old_turn_up)
-        return _Outcome(accept("R-SEVEN", key, params, points=points), commit)
+        rule = "R-SEVEN"
+        if exchange and v.exchanged_seven_points is not None:
+            rule = "H-SEVEN-TWENTY"  # the house rule set the amount
+        return _Outcome(accept(rule, key, params, points=points), commit)
 
     # ----------------------------------------------------------------------------- tricks
     def _check_trick(self, ev: Trick) -> _Outcome:
@@ -1069,47 +1073,42 @@ class DealState:
         self.brisques_scored = True
 
     # ----------------------------------------------------------------------------- the rest
-    def _check_penalty(self, ev: Penalty) -> _Outcome:
+    def penalty_effect(self, offence: str, player: int) -> PenaltyEffect:
+        """What a penalty would do now (RULES.md §5), without applying it."""
         s = self.setup
-        amount = s.variant.penalties.get(ev.offence)
-        if amount is None:
-            raise InconsistentEventError(
-                f'unknown offence "{ev.offence}"; known: {", ".join(s.variant.penalties)}'
-            )
-        side = s.side_of[ev.player]
-        if amount == "all":
-            if s.has("H-FALSE-ALL-MATCH"):
-                points = max(0, self._match_total_before(side) + self.scores()[side])
-            else:
-                points = max(0, self._wipeable(side))
-        else:
-            points = int(amount)
-        to_opponents = s.has("H-PENALTY-TO-OPPONENT")
+        side = s.side_of[player]
+        return penalty_effect(
+            penalties=s.variant.penalties,
+            house_rules=s.house_rules,
+            offence=offence,
+            player=player,
+            side=side,
+            sides=len(s.side_names),
+            deal_points=self._wipeable(side),
+            match_total_before=self._match_total_before(side),
+            deal_total=self.scores()[side],
+        )
+
+    def _check_penalty(self, ev: Penalty) -> _Outcome:
+        effect = self.penalty_effect(ev.offence, ev.player)
 
         def commit() -> None:
-            if to_opponents:
-                for other in range(len(s.side_names)):
-                    if other != side:
-                        self._score(other, points, ev.offence)
-            else:
-                self._score(side, -points, ev.offence)
+            for side, change in enumerate(effect.changes):
+                if change or (side == effect.side and not effect.to_opponents):
+                    self._score(side, change, ev.offence)
 
-        key = "penalty_to_opponents" if to_opponents else "penalty"
         return _Outcome(
-            accept(ev.offence, key, {"player": self.name(ev.player), "points": points,
-                                     "offence": ev.offence},
-                   points=-points if not to_opponents else points),
+            accept(ev.offence, effect.key,
+                   {"player": self.name(ev.player), "points": effect.amount,
+                    "offence": ev.offence},
+                   points=effect.offender_change if not effect.to_opponents or effect.wipes
+                   else effect.amount),
             commit,
         )
 
     def _wipeable(self, side: int) -> int:
-        """P-FALSE-DECLARATION's "all points": the side's points so far in this deal, except
-        brisques and the last trick, which still count (RULES.md §5), even when the table
-        records the penalty after them."""
-        return sum(
-            e.points for e in self.ledger
-            if e.side == side and e.reason not in ("R-BRISQUE", "R-LAST-TRICK")
-        )
+        """P-FALSE-DECLARATION's "all points" (referee.penalties.wipeable)."""
+        return wipeable([(e.side, e.points, e.reason) for e in self.ledger], side)
 
     match_totals_before: Sequence[int] = ()
 
