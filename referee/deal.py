@@ -164,14 +164,6 @@ class DealState:
         return 2 if self.stock_exhausted else 1
 
     @property
-    def leader(self) -> int:
-        """R-LEAD: who leads the next trick: the player after the dealer to the first trick,
-        then the winner of the last trick recorded (with ``melds`` tracking: the first lead)."""
-        if self.last_winner is None:
-            return (self.dealer + 1) % self.setup.n
-        return self.last_winner
-
-    @property
     def stock_left(self) -> int | None:
         """Tricks still to be played with draws; None when tricks are not tracked."""
         if self.setup.tracking == "melds":
@@ -958,7 +950,7 @@ class DealState:
                 f"trick {number}: from_table is for phase 1 only; the declared cards went "
                 "back into the hands when the stock ran out (R-PHASE2)"
             )
-        leader = self.leader
+        leader = (self.dealer + 1) % s.n if self.last_winner is None else self.last_winner
         order = [(leader + k) % s.n for k in range(s.n)]
         played: list[tuple[int, Card, bool]] = []
         extra: CardCounts = Counter()

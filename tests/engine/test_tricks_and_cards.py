@@ -328,8 +328,9 @@ def test_r_pack_legal_deal_with_declarations_and_sevens_replays_clean(seed: int)
 
 # ------------------------------------------------------------------ R-LEAD (who leads next)
 def test_r_lead_the_player_after_the_dealer_leads_then_the_trick_winner() -> None:
+    from referee.lead import next_leader
+
     m = replay(record([], tracking="tricks"))
-    deal = m.deals[0]
-    assert deal.leader == 1  # Anna deals: Boris leads the first trick
+    assert next_leader(m.deals[0]) == 1  # Anna deals: Boris leads the first trick
     m2 = replay(record([trick("Anna")], tracking="tricks"))
-    assert m2.deals[0].leader == 0
+    assert next_leader(m2.deals[0]) == 0

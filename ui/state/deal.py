@@ -25,6 +25,7 @@ from referee.events import (
     StockExhausted,
     Trick,
 )
+from referee.lead import next_leader
 from ui import backend
 from ui.state import joker, penalty_choice
 from ui.state.brisques_entry import BrisquesEntry
@@ -210,8 +211,7 @@ class DealScreen:
         is known."""
         if self.deal is None:
             return None
-        lead = getattr(self.deal, "leader", None)
-        return int(lead) if lead is not None else None
+        return int(next_leader(self.deal))
 
     def trumps(self) -> Suit | None:
         return self.deal.trumps if self.deal is not None else None
