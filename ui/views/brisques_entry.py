@@ -9,7 +9,7 @@ from typing import Any
 import flet as ft
 
 from ui.state.deal import DealScreen
-from ui.views.common import ViewContext, section
+from ui.views.common import ViewContext, banner, section, tagged
 from ui.views.deal_parts import tagged_expand
 
 
@@ -44,8 +44,25 @@ def brisques_fields(ctx: ViewContext, ds: DealScreen) -> ft.Control:
             expand=True,
         )
         fields.append(tagged_expand(f"brisque-count-{seat}", field))
-    rows = [
+    rows: list[ft.Control] = [
         ft.Row(fields[i : i + 2], spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)
         for i in range(0, len(fields), 2)
     ]
+    problem = entry.total_error()
+    counts = entry.counts()
+    if problem is None:
+        parts = " + ".join(str(c) for c in counts)
+        line = ctx.t("deal_screen.brisques_sum", parts=parts, sum=sum(counts), expected=want)
+    else:
+        line = ctx.t(problem.key, **problem.args)
+    rows.append(
+        tagged(
+            "brisque-total",
+            ft.Text(line, size=16, color=ft.Colors.PRIMARY if problem is None else None),
+        )
+    )
+    if "brisques" in ds.end_errors and problem is not None:
+        rows.append(
+            banner(ctx.t(problem.key, **problem.args), error=True, identifier="error-brisques")
+        )
     return section(ctx.t("deal_screen.brisques_title", expected=want), *rows)
