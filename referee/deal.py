@@ -140,6 +140,9 @@ class DealState:
         self.stock_exhausted = False
         self.last_trick_winner: int | None = None
         self.last_trick_scored = False
+        # tricks tracking: a last_trick event after the stock closed the play (phase-2 tricks
+        # left out, spec "tracking"); no further trick is recorded then.
+        self.play_closed = False
         self.brisques_scored = False
         self.brisques_won = [0] * n
         self.duties: list[_PhaseTwoDuty] = []
@@ -214,7 +217,8 @@ class DealState:
         if self.setup.tracking == "cards":
             return self.tricks_played >= self.setup.total_tricks
         if self.setup.tracking == "tricks":
-            return self.tricks_played >= self.setup.total_tricks and self.brisques_scored
+            played_out = self.tricks_played >= self.setup.total_tricks or self.play_closed
+            return played_out and self.brisques_scored
         return self.brisques_scored
 
     def name(self, seat: int) -> str:
@@ -837,6 +841,11 @@ class DealState:
             raise InconsistentEventError(
                 'tricks are not recorded with "melds" tracking; use "tricks" or "cards"'
             )
+        if self.play_closed:
+            raise InconsistentEventError(
+                "the last trick is already recorded: the play of this deal is over",
+                "R-LAST-TRICK",
+            )
         if self.tricks_played >= s.total_tricks:
             raise InconsistentEventError(
                 f"a deal of {s.variant.id} has {s.total_tricks} tricks; this would be trick "
@@ -1124,6 +1133,8 @@ class DealState:
     def _check_last_trick(self, ev: LastTrick) -> _Outcome:
         s = self.setup
         who = self.name(ev.winner)
+        if s.tracking == "tricks" and s.stock_tricks <= self.tricks_played < s.total_tricks:
+            return self._close_play(ev)
         if s.tracking != "melds":
             if not self.last_trick_scored or self.last_trick_winner != ev.winner:
                 holder = self.last_trick_winner
@@ -1147,6 +1158,34 @@ class DealState:
                    points=points),
             commit,
         )
+
+    def _close_play(self, ev: LastTrick) -> _Outcome:
+        """``tricks`` tracking: after the stock, ``last_trick`` alone names the winner of the
+        final trick and closes the play (the phase-2 tricks carry no declarations and may be
+        left out, spec "tracking"). Under H-LAST-TRICK-24 the bonus was given at trick 24."""
+        s = self.setup
+        who = self.name(ev.winner)
+        if self.play_closed:
+            raise InconsistentEventError("the last trick is already recorded in this deal")
+        bonus = 0 if s.has("H-LAST-TRICK-24") else s.variant.last_trick_points
+
+        def commit() -> None:
+            if not self.stock_exhausted:
+                self._begin_phase_two()
+            self.play_closed = True
+            self.last_winner = ev.winner
+            self.last_trick_winner = ev.winner
+            if bonus:
+                self.last_trick_scored = True
+                self._score(s.side_of[ev.winner], bonus, "R-LAST-TRICK")
+
+        if bonus:
+            return _Outcome(
+                accept("R-LAST-TRICK", "last_trick", {"player": who, "points": bonus},
+                       points=bonus),
+                commit,
+            )
+        return _Outcome(accept("R-LAST-TRICK", "last_trick_known", {"player": who}), commit)
 
     def _check_brisques(self, ev: Brisques) -> _Outcome:
         s = self.setup
