@@ -15,6 +15,7 @@ from referee.combinations import contains
 from referee.deal import TRACKING_LEVELS, DealState, Setup, Tracking
 from referee.errors import BeziqueError, InconsistentEventError, UnknownVariantError
 from referee.events import Declare, Event
+from referee.penalties import PenaltyEffect, PenaltyOption, penalty_options
 from referee.rulings import Proposal, Ruling
 from referee.variants import Variant, load_variant
 from referee.verdict import Verdict, as_mapping, settle, unsettled
@@ -266,6 +267,28 @@ class Match:
             out.append(Option(meld, ruling.points or deal.points_of(meld), ruling))
         out.sort(key=lambda o: (not o.ruling.accepted, -o.points))
         return out
+
+    def penalty_preview(self, player: int, offence: str) -> PenaltyEffect:
+        """What recording ``offence`` for the player in seat ``player`` would do now, before
+        it is applied (verify/can/act: changes nothing): the points each side gains or
+        loses (``changes``), the amount, whether it wipes points. The app shows it ("−320")
+        and the engine applies exactly this when the penalty is recorded. Raises a
+        BeziqueError for an unknown seat or offence."""
+        deal = self._deal()
+        if not 0 <= player < len(self.players):
+            raise BeziqueError(f"no player in seat {player}")
+        return deal.penalty_effect(offence, player)
+
+    def penalty_options(self, player: int) -> list[PenaltyOption]:
+        """The penalties that can have happened by now for this player (RULES.md §5: a
+        revoke only in the last tricks, declaring early only while the stock lasts, a false
+        declaration once the player declared), each with its preview, the ones the referee
+        proposed in this deal first; ``heavy`` ones should be confirmed. Only what the app
+        offers: a penalty a record states is accepted whenever it is recorded. Changes
+        nothing."""
+        if not 0 <= player < len(self.players):
+            raise BeziqueError(f"no player in seat {player}")
+        return penalty_options(self._deal(), player)
 
     def table_cards_for(self, player: int, cards: Sequence[Card]) -> tuple[Card, ...]:
         """Which of these cards lie on the player's table (for a picker that lets users tap
