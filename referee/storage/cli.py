@@ -16,7 +16,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.storage.errors import StorageError, StorageInputError, UnknownMatchError
+from referee.storage.errors import (
+    DatabaseBusyError,
+    ReadOnlyStorageError,
+    StorageError,
+    StorageInputError,
+    UnknownMatchError,
+)
 
 if TYPE_CHECKING:
     from referee.storage.store import Store
@@ -54,7 +60,7 @@ def _guard(name: str, fn: Callable[[argparse.Namespace], int]) -> Callable[..., 
         except StorageInputError as exc:
             print(f"bezique {name}: {exc}", file=sys.stderr)
             return 2
-        except UnknownMatchError as exc:
+        except (UnknownMatchError, DatabaseBusyError, ReadOnlyStorageError) as exc:
             print(f"bezique {name}: {exc}", file=sys.stderr)
             return 2
         except StorageError as exc:

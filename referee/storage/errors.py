@@ -26,3 +26,12 @@ class UnknownMatchError(StorageError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "unknown match"
+
+
+class DatabaseBusyError(StorageError):
+    """Another program holds the database's lock: nothing is wrong with it; try again later."""
+
+
+class ReadOnlyStorageError(StorageError):
+    """The database is read-only (its file or folder cannot be written): it can be read, and
+    every change is refused with this error."""

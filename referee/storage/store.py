@@ -22,7 +22,13 @@ from referee.match import Match
 from referee.rulings import Ruling
 from referee.storage import db, stats
 from referee.storage import replay as rp
-from referee.storage.errors import StorageError, StorageInputError, UnknownMatchError
+from referee.storage.errors import (
+    DatabaseBusyError,
+    ReadOnlyStorageError,
+    StorageError,
+    StorageInputError,
+    UnknownMatchError,
+)
 from referee.storage.log import Entry, LogCorrupt, derive
 from referee.storage.models import (
     CACHE_VERSION,
@@ -107,6 +113,7 @@ class Store:
         self.notice = notice
         self._lock = threading.RLock()
         self._live: dict[int, _Live] = {}
+        self.read_only = location.read_only
 
     # ------------------------------------------------------------------------------ opening
     @classmethod
@@ -148,6 +155,12 @@ class Store:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StorageError(f"{path.parent}: cannot create the folder: {exc}") from exc
+        if path.exists() and not db.writable(path):
+            return cls._open_read_only(replace(loc, read_only=True))
+        if not path.exists() and not db.writable(path):
+            raise ReadOnlyStorageError(
+                f"{path.parent} is read-only: cannot create the database {path.name} there"
+            )
         notice: str | None = None
         # Damage the cheap checks miss can surface while upgrading or reading the caches:
         # then the file is checked page by page and, if damaged, moved aside (second pass).
@@ -175,6 +188,10 @@ class Store:
             except (DBAPIError, StorageError) as exc:
                 if store is not None:
                     store.engine.dispose()
+                if isinstance(exc, DatabaseBusyError):
+                    raise
+                if isinstance(exc, DBAPIError) and db.is_busy(exc.orig):
+                    raise db.busy_error(path) from exc
                 if isinstance(exc, DBAPIError):
                     text = str(exc.orig).lower()
                     if "malformed" in text or "not a database" in text:
@@ -184,6 +201,32 @@ class Store:
                         raise StorageError(f"{path}: {exc.orig}") from exc
                     raise
         raise AssertionError("unreachable")
+
+    @classmethod
+    def _open_read_only(cls, loc: db.Location) -> Store:
+        """A file (or folder) that cannot be written: read everything, change nothing. Damage
+        cannot be repaired here (nothing can be moved or rebuilt), so it is only reported."""
+        path = loc.path
+        assert path is not None
+        try:
+            revision = db.probe_sqlite_file(path, read_only=True)
+        except db.Damaged as damage:
+            raise ReadOnlyStorageError(
+                f"{path} is read-only and cannot be read as a Bezique database ({damage.reason});"
+                " nothing was changed"
+            ) from damage
+        if revision is None:
+            raise ReadOnlyStorageError(f"{path} is read-only and holds no Bezique database yet")
+        if revision != db.HEAD_REVISION:
+            raise ReadOnlyStorageError(
+                f"{path} is read-only and was written by an older version (schema {revision}):"
+                " it must be updated before it can be shown; make it writable and open it again"
+            )
+        notice = (
+            f"{path} is read-only: every match is shown, but nothing can be recorded or changed"
+            " until the file and its folder can be written."
+        )
+        return cls(db.make_engine(loc), loc, notice)
 
     def close(self) -> None:
         """Release connections (SQLite checkpoints its WAL when the last one closes)."""
@@ -200,6 +243,10 @@ class Store:
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         """A write transaction; database failures become StorageError (nothing written)."""
+        if self.read_only:
+            raise ReadOnlyStorageError(
+                f"{self.location.describe()} is read-only: nothing was recorded or changed"
+            )
         with self._lock:
             try:
                 with db.write_transaction(self.engine) as conn:
@@ -223,6 +270,12 @@ class Store:
         """A database failure for the user; damage reported by SQLite makes the next open
         check the whole file (and move it aside if it is damaged)."""
         text = str(exc.orig).lower()
+        if db.is_busy(exc.orig):
+            return db.busy_error(self.location.describe())
+        if "readonly" in text or "read-only" in text:
+            return ReadOnlyStorageError(
+                f"{self.location.describe()} is read-only: nothing was recorded or changed"
+            )
         if self.location.path is not None and (
             "malformed" in text or "not a database" in text or "disk i/o" in text
         ):
