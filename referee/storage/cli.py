@@ -38,17 +38,71 @@ def _add_db(p: argparse.ArgumentParser) -> None:
 
 
 @contextmanager
-def _store(args: argparse.Namespace) -> Iterator[Store]:
+def _store(args: argparse.Namespace, *, reading: bool = False) -> Iterator[Store]:
+    """The database; ``reading`` commands given a damaged file (``--db FILE.corrupt-…``) read
+    what salvage recovers from it into a temporary database, leaving the file untouched."""
+    from referee.storage.errors import DamagedDatabaseError
     from referee.storage.store import Store  # the database layer loads only when used
 
     # A file named on the command line is never moved aside: it may not be ours at all.
-    store = Store.open(args.db, repair=args.db is None)
+    try:
+        store = Store.open(args.db, repair=args.db is None)
+    except DamagedDatabaseError as exc:
+        if not reading or exc.path is None:
+            raise
+        with _salvaged(Path(str(exc.path))) as salvaged:
+            yield salvaged
+        return
     try:
         if store.notice:
             print(f"bezique: {store.notice}", file=sys.stderr)
         yield store
     finally:
         store.close()
+
+
+@contextmanager
+def _salvaged(path: Path) -> Iterator[Store]:
+    import tempfile
+
+    from referee.storage.salvage import salvage
+    from referee.storage.store import Store
+
+    with tempfile.TemporaryDirectory(prefix="bezique-read-") as work:
+        out = Path(work) / "salvaged.sqlite3"
+        report = salvage(path, out)
+        if not report.readable:
+            raise StorageError(
+                f"{path}: not a usable Bezique database; nothing in it could be read as matches"
+            )
+        print(f"bezique: {path} is damaged; reading what it still holds. {report.sentence()}",
+              file=sys.stderr)
+        store = Store.open(out, repair=False)
+        try:
+            yield store
+        finally:
+            store.close()
+
+
+def _cmd_salvage(args: argparse.Namespace) -> int:
+    from referee.storage.salvage import salvage
+
+    src = Path(args.file)
+    if not src.is_file():
+        raise StorageInputError(str(src), "no such file")
+    out = Path(args.output) if args.output else src.with_name(src.name + ".salvaged.sqlite3")
+    if out.exists():
+        raise StorageInputError(str(out), "already exists; salvage writes a new file (-o NAME)")
+    report = salvage(src, out)
+    if not report.readable:
+        out.unlink(missing_ok=True)
+        raise StorageInputError(str(src), report.sentence())
+    from referee.storage.store import Store
+
+    Store.open(out, repair=False).close()  # rebuild the caches from the recovered log
+    print(f"{src}: {report.sentence()}")
+    print(f"Written to {out} (the original is unchanged); read it with --db {out}")
+    return 0
 
 
 def _guard(name: str, fn: Callable[[argparse.Namespace], int]) -> Callable[..., int]:
@@ -87,13 +141,13 @@ def _cmd_export(args: argparse.Namespace) -> int:
             raise StorageInputError("export", "give a match id or --all, not both")
         if not args.output or args.output == "-":
             raise StorageInputError("--output", "--all writes a zip archive: name the file")
-        with _store(args) as store:
+        with _store(args, reading=True) as store:
             n = store.export_archive(args.output)
         print(f"{n} matches written to {args.output}", file=sys.stderr)
         return 0
     if args.match is None:
         raise StorageInputError("export", "give a match id (see `bezique matches`) or --all")
-    with _store(args) as store:
+    with _store(args, reading=True) as store:
         _write_json(store.export_match(args.match), args.output)
     return 0
 
@@ -113,7 +167,7 @@ def _cmd_import(args: argparse.Namespace) -> int:
 
 
 def _cmd_matches(args: argparse.Namespace) -> int:
-    with _store(args) as store:
+    with _store(args, reading=True) as store:
         matches = store.list_matches()
     if args.json:
         _write_json(
@@ -139,7 +193,7 @@ def _cmd_matches(args: argparse.Namespace) -> int:
 
 
 def _cmd_stats(args: argparse.Namespace) -> int:
-    with _store(args) as store:
+    with _store(args, reading=True) as store:
         rows = store.player_stats()
     if args.json:
         _write_json(
@@ -204,6 +258,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     _add_db(p)
     p.set_defaults(func=_guard("migrate", _cmd_migrate))
+
+    p = subparsers.add_parser(
+        "salvage", help="recover the matches a damaged database file still holds, into a new file"
+    )
+    p.add_argument("file", help="the damaged file (e.g. bezique.sqlite3.corrupt-…); unchanged")
+    p.add_argument("-o", "--output", help="new database (default: FILE.salvaged.sqlite3)")
+    p.set_defaults(func=_guard("salvage", _cmd_salvage))
 
     p = subparsers.add_parser("stats", help="per-player statistics of the stored matches")
     p.add_argument("--json", action="store_true")

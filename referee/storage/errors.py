@@ -35,3 +35,12 @@ class DatabaseBusyError(StorageError):
 class ReadOnlyStorageError(StorageError):
     """The database is read-only (its file or folder cannot be written): it can be read, and
     every change is refused with this error."""
+
+
+class DamagedDatabaseError(StorageError):
+    """A file that is not (or no longer) a usable Bezique database; ``path`` names it.
+    ``bezique salvage`` recovers what it still holds."""
+
+    def __init__(self, message: str, path: object = None) -> None:
+        self.path = path
+        super().__init__(message)

@@ -23,6 +23,7 @@ from referee.rulings import Ruling
 from referee.storage import db, stats
 from referee.storage import replay as rp
 from referee.storage.errors import (
+    DamagedDatabaseError,
     DatabaseBusyError,
     ReadOnlyStorageError,
     StorageError,
@@ -169,15 +170,13 @@ class Store:
                 revision = db.probe_sqlite_file(path)
             except db.Damaged as damage:
                 if not repair:
-                    raise StorageError(
-                        f"{path}: not a usable Bezique database ({damage.reason})"
+                    raise DamagedDatabaseError(
+                        f"{path}: not a usable Bezique database ({damage.reason});"
+                        f" `bezique salvage {path}` recovers what it still holds",
+                        path,
                     ) from damage
-                moved = db.move_aside(path)
-                notice = (
-                    f"The saved matches in {path} could not be read ({damage.reason}). "
-                    f"The file was kept as {moved.name} and a new, empty database was started."
-                )
-                revision = None
+                notice = cls._salvage_in_place(path, damage.reason)
+                revision = db.probe_sqlite_file(path)
             store: Store | None = None
             try:
                 if revision != db.HEAD_REVISION:
@@ -201,6 +200,28 @@ class Store:
                         raise StorageError(f"{path}: {exc.orig}") from exc
                     raise
         raise AssertionError("unreachable")
+
+    @staticmethod
+    def _salvage_in_place(path: Path, reason: str) -> str:
+        """Keep the damaged file aside, rebuild the database from what it still holds, and
+        return the sentence for the user."""
+        from referee.storage.salvage import salvage
+
+        moved = db.move_aside(path)
+        try:
+            report = salvage(moved, path)
+        except Exception as exc:  # salvage must never cost the app: start empty instead
+            for side in ("", "-wal", "-shm", "-journal"):
+                path.with_name(path.name + side).unlink(missing_ok=True)
+            return (
+                f"The saved matches in {path} could not be read ({reason}) and could not be"
+                f" recovered ({exc}). The file was kept as {moved.name} and a new, empty"
+                " database was started."
+            )
+        return (
+            f"The saved matches in {path} were damaged ({reason}). {report.sentence()}"
+            f" The damaged file was kept as {moved.name}."
+        )
 
     @classmethod
     def _open_read_only(cls, loc: db.Location) -> Store:
