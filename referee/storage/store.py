@@ -20,7 +20,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from referee.match import Match
 from referee.rulings import Ruling
-from referee.storage import db, stats
+from referee.storage import db, ledger, stats
 from referee.storage import replay as rp
 from referee.storage.errors import (
     DamagedDatabaseError,
@@ -115,6 +115,9 @@ class Store:
         self._lock = threading.RLock()
         self._live: dict[int, _Live] = {}
         self.read_only = location.read_only
+        self._ledger: ledger.Ledger | None = None
+        if location.path is not None and not location.read_only:
+            self._ledger = ledger.Ledger(location.path)
 
     # ------------------------------------------------------------------------------ opening
     @classmethod
@@ -183,6 +186,7 @@ class Store:
                     db.upgrade(loc)
                 store = cls(db.make_engine(loc), loc, notice)
                 store.refresh_stale_caches()
+                store._compare_ledger(check=notice is None)
                 return store
             except (DBAPIError, StorageError) as exc:
                 if store is not None:
@@ -249,11 +253,31 @@ class Store:
         )
         return cls(db.make_engine(loc), loc, notice)
 
+    def _seen(self, conn: Connection) -> ledger.Seen:
+        matches = conn.execute(select(func.count()).select_from(T_MATCH)).scalar()
+        log = conn.execute(select(func.max(T_LOG.c.id))).scalar()
+        return ledger.Seen(int(matches or 0), int(log or 0))
+
+    def _compare_ledger(self, check: bool) -> None:
+        """Say so when the file holds less than after its last write (emptied, or a deleted
+        -wal took acknowledged entries with it), then record what it holds now."""
+        if self._ledger is None or self.location.path is None:
+            return
+        before = ledger.read(self.location.path)
+        with self._read() as conn:
+            now = self._seen(conn)
+        lost = ledger.loss(before, now, str(self.location.path)) if check else None
+        if lost:
+            self.notice = f"{self.notice} {lost}" if self.notice else lost
+        self._ledger.write(now)
+
     def close(self) -> None:
         """Release connections (SQLite checkpoints its WAL when the last one closes)."""
         with self._lock:
             self._live.clear()
             self.engine.dispose()
+            if self._ledger is not None:
+                self._ledger.close()
 
     def __enter__(self) -> Store:
         return self
@@ -272,6 +296,9 @@ class Store:
             try:
                 with db.write_transaction(self.engine) as conn:
                     yield conn
+                    seen = self._seen(conn) if self._ledger is not None else None
+                if seen is not None and self._ledger is not None:
+                    self._ledger.write(seen)
             except DBAPIError as exc:
                 self._live.clear()
                 raise self._db_error(exc) from exc
