@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -129,10 +128,13 @@ def _write_json(obj: Any, out: str | None) -> None:
     if out is None or out == "-":
         sys.stdout.write(text)
         return
+    target = Path(out)
+    if not target.parent.is_dir():
+        raise StorageInputError(str(target.parent), "no such folder: create it first")
     try:
-        Path(out).write_text(text, encoding="utf-8")
+        target.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise StorageError(f"{out}: cannot write: {exc}") from exc
+        raise StorageInputError(out, f"cannot write: {exc.strerror or exc}") from exc
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
@@ -153,11 +155,17 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 
 def _cmd_import(args: argparse.Namespace) -> int:
+    from referee import input_limits as lim
+    from referee.errors import RecordError
+    from referee.storage.exchange import is_archive
+
     path = Path(args.file)
-    if not path.exists():
-        raise StorageInputError(str(path), "no such file")
+    try:  # before opening the database: a pipe or /dev/zero is never read
+        lim.check_regular(path, lim.MAX_ARCHIVE_BYTES)
+    except RecordError as exc:
+        raise StorageInputError(exc.path, exc.detail) from exc
     with _store(args) as store:
-        if zipfile.is_zipfile(path):
+        if is_archive(path):
             ids = store.import_archive(path)
             print(f"{len(ids)} matches imported from {path}", file=sys.stderr)
         else:
