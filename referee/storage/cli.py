@@ -166,11 +166,20 @@ def _cmd_import(args: argparse.Namespace) -> int:
         raise StorageInputError(exc.path, exc.detail) from exc
     with _store(args) as store:
         if is_archive(path):
-            ids = store.import_archive(path)
-            print(f"{len(ids)} matches imported from {path}", file=sys.stderr)
+            done = store.import_archive(path, copies=args.copy)
+            print(f"{len(done)} matches imported from {path}", file=sys.stderr)
         else:
-            ids = [store.import_match(path)]
-            print(f"imported {path} as match {ids[0]}", file=sys.stderr)
+            done = store.import_record(path, copies=args.copy)
+            if done:
+                print(f"imported {path} as match {done[0]}", file=sys.stderr)
+        if done.skipped:
+            ids = ", ".join(str(i) for i in done.skipped[:10])
+            more = "…" if len(done.skipped) > 10 else ""
+            print(
+                f"{len(done.skipped)} already stored, skipped (matches {ids}{more});"
+                " --copy stores them again",
+                file=sys.stderr,
+            )
     return 0
 
 
@@ -253,6 +262,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
     p = subparsers.add_parser("import", help="store a match record (.json) or an archive (.zip)")
     p.add_argument("file")
+    p.add_argument(
+        "--copy", action="store_true", help="store matches already stored again, as copies"
+    )
     _add_db(p)
     p.set_defaults(func=_guard("import", _cmd_import))
 

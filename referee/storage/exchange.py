@@ -197,15 +197,62 @@ def _loads(data: bytes, where: str) -> Any:
         raise StorageInputError(exc.path, exc.detail) from exc
 
 
-def import_match(store: Store, source: Mapping[str, Any] | str | os.PathLike[str]) -> int:
-    """Validate, then store one record in one transaction."""
+class Imported(list[int]):
+    """The ids of the matches stored by an import; ``skipped`` holds the ids of matches that
+    were already stored (the same record, and for a backup the same start time)."""
+
+    def __init__(self, ids: Sequence[int] = (), skipped: Sequence[int] = ()) -> None:
+        super().__init__(ids)
+        self.skipped = list(skipped)
+
+
+def _same_as_stored(store: Store, parsed: Sequence[_Parsed]) -> list[int | None]:
+    """For each record, the id of a stored match it is a copy of (or None): same settings,
+    same effective log and, when the record carries it (a backup), the same start time."""
+    by_key: dict[tuple[str, tuple[str, ...]], list[Any]] = {}
+    for info in store.list_matches():
+        by_key.setdefault((info.variant, info.players), []).append(info)
+    exported: dict[int, dict[str, Any]] = {}
+    out: list[int | None] = []
+    for p in parsed:
+        found: int | None = None
+        key = (str(p.obj["variant"]), tuple(str(n) for n in p.obj["players"]))
+        for info in by_key.get(key, []):
+            if (
+                p.created_at is not None
+                and info.created_at is not None
+                and _utc(info.created_at) != _utc(p.created_at)
+            ):
+                continue
+            if info.id not in exported:
+                exported[info.id] = export_match(store, info.id)
+            if exported[info.id] == p.obj:
+                found = info.id
+                break
+        out.append(found)
+    return out
+
+
+def _utc(t: datetime) -> datetime:
+    return (t if t.tzinfo else t.replace(tzinfo=UTC)).astimezone(UTC)
+
+
+def import_match(
+    store: Store, source: Mapping[str, Any] | str | os.PathLike[str], *, copies: bool = True
+) -> Imported:
+    """Validate, then store one record in one transaction. With ``copies=False`` a record
+    already stored is recognised and skipped (its id is in ``skipped``)."""
     if isinstance(source, Mapping):
         parsed = _parse(dict(source), "")
     else:
         path = Path(source)
         parsed = _parse(read_json_file(path), str(path))
+    if not copies:
+        (same,) = _same_as_stored(store, [parsed])
+        if same is not None:
+            return Imported((), [same])
     with store._write() as conn:
-        return _store(store, conn, parsed)
+        return Imported([_store(store, conn, parsed)])
 
 
 def import_many(store: Store, records: Sequence[Mapping[str, Any]]) -> list[int]:
@@ -369,11 +416,18 @@ def read_archive(path: Path) -> list[_Parsed]:
         return out
 
 
-def import_archive(store: Store, path: Path) -> list[int]:
-    """Store every match of an archive in one transaction (all or none)."""
+def import_archive(store: Store, path: Path, *, copies: bool = False) -> Imported:
+    """Store every match of an archive in one transaction (all or none). Matches already
+    stored (the same backup imported again) are skipped unless ``copies``: importing a backup
+    twice never doubles the matches or the statistics."""
     parsed = read_archive(path)
+    same = [None] * len(parsed) if copies else _same_as_stored(store, parsed)
+    fresh = [p for p, s in zip(parsed, same, strict=True) if s is None]
+    skipped = [s for s in same if s is not None]
+    if not fresh:
+        return Imported((), skipped)
     with store._write() as conn:
-        return [_store(store, conn, p) for p in parsed]
+        return Imported([_store(store, conn, p) for p in fresh], skipped)
 
 
 def is_archive(path: Path) -> bool:

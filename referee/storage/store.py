@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, Row, Table, and_, delete, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -41,6 +41,9 @@ from referee.storage.models import (
     utcnow,
 )
 from referee.storage.stats import PlayerStats
+
+if TYPE_CHECKING:
+    from referee.storage.exchange import Imported
 
 _T = TABLES
 T_PLAYER: Table = _T["player"]
@@ -880,12 +883,24 @@ class Store:
 
         return export_match(self, match_id)
 
-    def import_match(self, source: Mapping[str, Any] | str | os.PathLike[str]) -> int:
-        """Store a match record (a dict or a JSON file); a malformed one stores nothing and
-        raises StorageInputError naming the file and the place."""
+    def import_match(
+        self, source: Mapping[str, Any] | str | os.PathLike[str], *, copies: bool = True
+    ) -> int:
+        """Store a match record (a dict or a JSON file) and return its id; a malformed one
+        stores nothing and raises StorageInputError naming the file and the place. With
+        ``copies=False`` a record already stored is not stored again: its id is returned."""
         from referee.storage.exchange import import_match
 
-        return import_match(self, source)
+        done = import_match(self, source, copies=copies)
+        return done[0] if done else done.skipped[0]
+
+    def import_record(
+        self, source: Mapping[str, Any] | str | os.PathLike[str], *, copies: bool = False
+    ) -> Imported:
+        """Like import_match, telling stored from skipped (``.skipped``)."""
+        from referee.storage.exchange import import_match
+
+        return import_match(self, source, copies=copies)
 
     def export_archive(self, path: str | os.PathLike[str]) -> int:
         """Write every match to one zip archive (for backup); returns how many."""
@@ -893,11 +908,12 @@ class Store:
 
         return export_archive(self, Path(path))
 
-    def import_archive(self, path: str | os.PathLike[str]) -> list[int]:
-        """Store every match of an archive, all or none."""
+    def import_archive(self, path: str | os.PathLike[str], *, copies: bool = False) -> Imported:
+        """Store every match of an archive, all or none; matches already stored are skipped
+        (their ids in ``.skipped``) unless ``copies``."""
         from referee.storage.exchange import import_archive
 
-        return import_archive(self, Path(path))
+        return import_archive(self, Path(path), copies=copies)
 
     # ------------------------------------------------------------------------------ stats
     def player_stats(self) -> list[PlayerStats]:
