@@ -44,6 +44,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "updated_at",
         "finished_at",
         "winner",
+        "activity",
     ),
     "match_player": ("match_id", "seat", "player_id"),
     "deal": ("id", "match_id", "dealer", "turn_up", "created_at"),

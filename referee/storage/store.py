@@ -57,6 +57,12 @@ T_MELD: Table = _T["meld_score"]
 FORMAT = "bezique-match/1"
 
 
+def _next_activity() -> Any:
+    """One past the highest ``activity``: the match being changed becomes the last played."""
+    m2 = T_MATCH.alias("m2")
+    return select(func.coalesce(func.max(m2.c.activity), 0) + 1).scalar_subquery()
+
+
 @dataclass(frozen=True, slots=True)
 class MatchInfo:
     """A match as listed in the app (no replay needed)."""
@@ -387,6 +393,7 @@ class Store:
                 created_at=created,
                 updated_at=created,
                 cache_version=CACHE_VERSION,
+                activity=_next_activity(),
             )
             .returning(T_MATCH.c.id)
         )
@@ -425,10 +432,7 @@ class Store:
             q = select(T_MATCH)
             if unfinished_only:
                 q = q.where(T_MATCH.c.finished_at.is_(None))
-            q = q.order_by(
-                func.coalesce(T_MATCH.c.updated_at, T_MATCH.c.created_at).desc(),
-                T_MATCH.c.id.desc(),
-            )
+            q = q.order_by(T_MATCH.c.activity.desc(), T_MATCH.c.id.desc())
             if limit is not None:
                 q = q.limit(limit)
             if offset:
@@ -448,15 +452,13 @@ class Store:
         return [_info_of(r, tuple(names.get(int(r.id), []))) for r in rows]
 
     def unfinished_match(self) -> int | None:
-        """The match to resume: the most recently played one that is not finished."""
+        """The match to resume: the one played last (by the order of changes, never the wall
+        clock) that is not finished."""
         with self._read() as conn:
             row = conn.execute(
                 select(T_MATCH.c.id)
                 .where(T_MATCH.c.finished_at.is_(None))
-                .order_by(
-                    func.coalesce(T_MATCH.c.updated_at, T_MATCH.c.created_at).desc(),
-                    T_MATCH.c.id.desc(),
-                )
+                .order_by(T_MATCH.c.activity.desc(), T_MATCH.c.id.desc())
                 .limit(1)
             ).first()
         return None if row is None else int(row[0])
@@ -679,7 +681,9 @@ class Store:
             )
             self._rebuild(conn, match_id)
             conn.execute(
-                update(T_MATCH).where(T_MATCH.c.id == match_id).values(updated_at=utcnow())
+                update(T_MATCH)
+                .where(T_MATCH.c.id == match_id)
+                .values(updated_at=utcnow(), activity=_next_activity())
             )
             return True
 
@@ -761,7 +765,7 @@ class Store:
         finished, winner, seats = rp.winner_seats(live.match)
         was = live.info.finished_at is not None
         now = utcnow()
-        values: dict[str, Any] = {"updated_at": now}
+        values: dict[str, Any] = {"updated_at": now, "activity": _next_activity()}
         if finished != was or winner != live.info.winner:
             values["finished_at"] = now if finished else None
             values["winner"] = winner

@@ -165,7 +165,7 @@ def test_cli_on_read_only_storage_reads_and_refuses_writes_without_traceback(
     rec = tmp_path / "rec.json"
     import json
 
-    rec.write_text(json.dumps(sample_record()))
+    rec.write_text(json.dumps(sample_record(deals=3)))  # not stored yet
     make_read_only(sqlite_path)  # type: ignore[operator]
     res = _bezique("matches", "--db", str(sqlite_path))
     assert res.returncode == 0, res.stderr
