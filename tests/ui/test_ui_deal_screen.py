@@ -161,7 +161,8 @@ def test_brisques_wrong_totals_are_explained_on_the_field() -> None:
     e.type(1, "9")
     assert e.texts[2] == "6"  # the last one derived
     e.type(2, "7")  # typed over: now all typed and 25
-    err = e.field_error(2)
+    assert e.field_error(2) is None  # the total is said once, under the fields
+    err = e.total_error()
     assert err is not None and err.key.endswith("wrong_total") and err.args["sum"] == 25
     e.type(1, "x")
     assert e.field_error(1) is not None and e.field_error(1).key.endswith("not_number")

@@ -92,10 +92,6 @@ class BrisquesEntry:
         return None
 
     def field_error(self, seat: int) -> FieldError | None:
-        """The message under one field: its own error, or (under the last field) a total
-        that does not add up."""
-        if seat in self.errors:
-            return self.errors[seat]
-        if seat == self.seats - 1 and all(self.texts) and not self.errors:
-            return self.total_error()
-        return None
+        """The message under one field (what is wrong with that number itself; a total that
+        does not add up is said once, under all the fields: ``total_error``)."""
+        return self.errors.get(seat)

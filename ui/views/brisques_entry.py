@@ -9,7 +9,7 @@ from typing import Any
 import flet as ft
 
 from ui.state.deal import DealScreen
-from ui.views.common import ViewContext, banner, section, tagged
+from ui.views.common import ViewContext, section, tagged
 from ui.views.deal_parts import tagged_expand
 
 
@@ -55,14 +55,16 @@ def brisques_fields(ctx: ViewContext, ds: DealScreen) -> ft.Control:
         line = ctx.t("deal_screen.brisques_sum", parts=parts, sum=sum(counts), expected=want)
     else:
         line = ctx.t(problem.key, **problem.args)
-    rows.append(
-        tagged(
-            "brisque-total",
-            ft.Text(line, size=16, color=ft.Colors.PRIMARY if problem is None else None),
-        )
+    total: ft.Control = tagged(
+        "brisque-total",
+        ft.Text(
+            line,
+            size=17,
+            weight=ft.FontWeight.W_600,
+            color=ft.Colors.PRIMARY if problem is None else ft.Colors.ERROR,
+        ),
     )
-    if "brisques" in ds.end_errors and problem is not None:
-        rows.append(
-            banner(ctx.t(problem.key, **problem.args), error=True, identifier="error-brisques")
-        )
+    if "brisques" in ds.end_errors and problem is not None:  # the refused "record": said here
+        total = tagged("error-brisques", total)
+    rows.append(total)
     return section(ctx.t("deal_screen.brisques_title", expected=want), *rows)

@@ -145,9 +145,7 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     ]
     over: ft.Control | None = None
     shown = ds.shown_ruling()
-    if ds.penalty_for is not None:
-        over = penalty_panel(ctx, ds, act)
-    elif ds.toast.listing:
+    if ds.toast.listing and ds.penalty_for is None:
         over = ruling_toast.rulings_list(ctx, ds, act)
     elif shown is not None and not shown.accepted:
         over = ruling_toast.rejected_panel(ctx, ds, shown, act)
@@ -178,6 +176,18 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
         if wide
         else base
     ]
+    if ds.penalty_for is not None:  # a choice of its own: the whole screen, every amount shown
+        layers.append(
+            ft.Container(
+                content=ft.Container(content=penalty_panel(ctx, ds, act), padding=8),
+                bgcolor=ft.Colors.SURFACE,
+                left=0,
+                top=0,
+                right=0,
+                bottom=0,
+                key="penalty",
+            )
+        )
     if ds.trick_open:
         layers.append(
             ft.Container(

@@ -85,6 +85,7 @@ def penalty_panel(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
                                 danger=True,
                                 identifier="penalty-confirm",
                                 expand=True,
+                                center=True,
                             )
                         ]
                     ),
@@ -95,6 +96,7 @@ def penalty_panel(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
                                 act(ds.close_penalty),
                                 identifier="penalty-cancel",
                                 expand=True,
+                                center=True,
                             )
                         ]
                     ),

@@ -74,25 +74,34 @@ def strip(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
         tint = ft.Colors.SECONDARY_CONTAINER
         ident = "ruling"
     else:
-        last = ds.last_entry()
+        # A rejected ruling shown over the tables is not repeated here: the entry before it.
+        log = ds.deal.log if ds.deal is not None else []
+        back = 2 if shown is not None and not shown.accepted else 1
         text = (
-            ctx.t("deal_screen.last", text=backend.ruling_text(last[1], ctx.app.lang))
-            if last is not None
+            ctx.t("deal_screen.last", text=backend.ruling_text(log[-back][1], ctx.app.lang))
+            if len(log) >= back
             else ctx.t("deal_screen.no_entries")
         )
         content = ft.Row(
             [
                 ft.Icon(ft.Icons.HISTORY, size=22, color=ft.Colors.ON_SURFACE_VARIANT),
-                tagged(
-                    "last-entry",
-                    ft.Text(
-                        text,
-                        size=15,
-                        max_lines=2,
-                        expand=True,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                        color=ft.Colors.ON_SURFACE_VARIANT,
+                ft.Container(
+                    content=ft.Column(
+                        [
+                            tagged(
+                                "last-entry",
+                                ft.Text(
+                                    text,
+                                    size=14,
+                                    max_lines=3,
+                                    overflow=ft.TextOverflow.ELLIPSIS,
+                                    color=ft.Colors.ON_SURFACE_VARIANT,
+                                ),
+                            )
+                        ],
+                        tight=True,
                     ),
+                    expand=True,
                 ),
             ],
             spacing=8,
@@ -162,6 +171,7 @@ def rejected_panel(ctx: ViewContext, ds: DealScreen, r: RulingView, act: Act) ->
                 icon=ft.Icons.EDIT,
                 identifier="correct-cards",
                 expand=True,
+                center=True,
             )
         )
     proposed = ds.proposed_penalty()
@@ -180,6 +190,7 @@ def rejected_panel(ctx: ViewContext, ds: DealScreen, r: RulingView, act: Act) ->
                 icon=ft.Icons.REPORT,
                 identifier="apply-proposed",
                 expand=True,
+                center=True,
             )
         )
     buttons.append(
@@ -188,6 +199,7 @@ def rejected_panel(ctx: ViewContext, ds: DealScreen, r: RulingView, act: Act) ->
             act(ds.dismiss_ruling),
             identifier="dismiss-ruling",
             expand=True,
+            center=True,
         )
     )
     return panel(
