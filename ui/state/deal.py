@@ -209,7 +209,7 @@ class DealScreen:
     def leader(self) -> int | None:
         """Who leads the next trick (R-LEAD, the engine's); with melds only the first lead
         is known."""
-        if self.deal is None:
+        if self.deal is None or self.play_over():
             return None
         return int(next_leader(self.deal))
 

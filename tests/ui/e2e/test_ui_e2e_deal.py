@@ -255,12 +255,12 @@ def test_a_tricks_deal_one_tap_per_trick_closed_by_the_last_trick(
     sent: list[bytes] = []
     page = open_app(browser, server.url, sent, viewport=PHONE)
     new_match(page, sent, tracking="tricks")
-    wait_words(page, "dealer-leader", "Boris leads")
+    wait_words(page, "dealer-leader", "Boris leads")  # after Anna, the dealer
     box = reachable(page, "trick-0")["box"]
     for n in range(1, 25):
         tap(page, f"trick-{n % 2}")
         wait_words(page, "stock", f"played: {n}")
-        if n == 1:
+        if n == 2:  # Anna won trick 2: she leads trick 3
             wait_words(page, "dealer-leader", "Anna leads")
             shot(page, "58-tricks-deal")
         assert reachable(page, "trick-0")["box"] == box  # the same place for every trick
