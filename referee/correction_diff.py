@@ -192,6 +192,18 @@ def replay_corrected(before: Match, edit: Edit) -> Match:
     return after
 
 
+def match_before(match: Match, deal: int, event: int) -> Match:
+    """The match as it stood just before that entry (a fresh replay): what the table knew
+    when it was made, so a corrected declaration is composed against the right tables."""
+    check_place(match, deal, event)
+    out = Match(match.setup, match.target)
+    for d, old in enumerate(match.deals[: deal + 1]):
+        out.start_deal(old.dealer, old.original_turn_up)
+        for e in old.events[: event if d == deal else None]:
+            out.apply(e)
+    return out
+
+
 def _ruling_key(r: Ruling) -> tuple[bool, str, int, str | None]:
     return (r.accepted, r.rule, int(r.points or 0), r.meld)
 

@@ -11,6 +11,7 @@ from referee.correction_diff import (
     CorrectionError,
     Edit,
     correction_diff,
+    match_before,
     preview,
     replay_corrected,
 )
@@ -149,3 +150,12 @@ def test_the_match_before_a_correction_is_left_untouched() -> None:
     totals = before.totals()
     preview(before, Edit(0, 0, d(ANNA, ("QS", "JD"))))
     assert before.totals() == totals and before.deals[0].log[0][0].player == BORIS
+
+
+def test_the_match_before_an_entry_holds_the_tables_as_they_were_then() -> None:
+    deal2 = [d(BORIS, ("QS", "JD")), d(ANNA, ("KS", "QS"))]
+    m = played([[d(ANNA, ("KC", "QC")), *ending()], deal2])
+    then = match_before(m, 1, 1)
+    assert len(then.deals) == 2 and len(then.deals[1].log) == 1
+    assert [c.code for c in then.deals[1].table(BORIS)] == ["QS", "JD"]
+    assert then.deals[1].table(ANNA) == [] and m.deals[1].table(ANNA) != []
