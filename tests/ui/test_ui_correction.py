@@ -174,3 +174,41 @@ def test_a_correction_from_the_history_reloads_the_open_match(app: AppState) -> 
     cs.set_player(0)
     assert corr.confirm(app)
     assert ds.totals() == [60, 0]  # the other session (the deal screen's) was reloaded
+
+
+def _finish(ds: DealScreen, last: int) -> None:
+    ds.stock_exhausted()
+    ds.open_end()
+    ds.set_last_trick(last)
+    for _ in range(8):
+        ds.step_brisques(0, 1)
+        ds.step_brisques(1, 1)
+    assert ds.finish_deal(), ds.end_errors
+
+
+def test_a_correction_that_changes_the_winner_says_who_wins_now(app: AppState) -> None:
+    ds = new_match(app, target="150")
+    start_deal(ds)
+    declare(ds, 1, "AS", "AH", "AD", "AC")  # the four aces were Anna's
+    declare(ds, 0, "QS", "JD")
+    _finish(ds, last=1)
+    assert ds.match.result().winner == "Boris"
+    cs = _open(app)
+    cs.set_player(0)
+    winner = [line for line in cs.changes if line.kind == "winner"]
+    assert _texts(app, winner) == ["Winner: Boris (R-TARGET) → Anna (R-TARGET)"]
+    assert corr.confirm(app) and ds.match.result().winner == "Anna"
+
+
+def test_a_correction_in_an_earlier_deal_lists_that_deals_scores(app: AppState) -> None:
+    ds = _played(app)
+    _finish(ds, last=0)
+    ds.next_deal()
+    start_deal(ds, dealer=1)
+    declare(ds, 1, "KD", "QD")
+    cs = _open(app)
+    cs.set_player(0)
+    texts = _texts(app, cs.changes)
+    assert "Deal 1, Anna: 110 → 150" in texts and "Deal 1, Boris: 120 → 80" in texts
+    assert corr.confirm(app)
+    assert ds.deal_scores() == [0, 20]  # the deal being played is untouched

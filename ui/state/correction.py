@@ -194,7 +194,7 @@ class CorrectionScreen:
         self.lang = lang
         self.picking.set_language(lang)
         if self.preview is not None:
-            self.changes = change_lines(self.preview.diff, self.players, lang)
+            self.changes = change_lines(self.preview.diff, self.players, lang, self._deals())
 
     def set_player(self, seat: int) -> None:
         if self.draft is None or not 0 <= seat < len(self.players) or self.done is not None:
@@ -256,7 +256,7 @@ class CorrectionScreen:
             self.preview, self.changes = None, []
             self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
             return
-        self.changes = change_lines(self.preview.diff, self.players, self.lang)
+        self.changes = change_lines(self.preview.diff, self.players, self.lang, self._deals())
 
     def can_confirm(self) -> bool:
         return self.done is None and self.changed and self.preview is not None
@@ -270,10 +270,13 @@ class CorrectionScreen:
         except (ValueError, backend.WriteFailed) as exc:
             self.notice = Notice("correction.refused", {"why": str(exc)}, error=True)
             return False
-        self.done = change_lines(worked.diff, self.players, self.lang)
+        self.done = change_lines(worked.diff, self.players, self.lang, self._deals())
         self.changes = self.done
         self.picking.close_picker()
         return True
+
+    def _deals(self) -> int:
+        return len(self.session.match.deals)
 
     def totals(self) -> list[tuple[str, int]]:
         """Each side's total as the match stands now (after confirming: corrected)."""
@@ -332,10 +335,13 @@ def _player_of(event: Event) -> int | None:
     return None
 
 
-def change_lines(diff: Any, players: tuple[str, ...], lang: str) -> list[ChangeLine]:
+def change_lines(
+    diff: Any, players: tuple[str, ...], lang: str, deals: int = 2
+) -> list[ChangeLine]:
     """The engine's comparison as lines: the entry itself, each total that changes, each
-    deal score that changes, later rulings that flip or score differently, penalties
-    proposed or withdrawn, and the winner."""
+    deal score that changes (when the match has more than one deal: otherwise they are the
+    totals), later rulings that flip or score differently, penalties proposed or withdrawn,
+    and the winner."""
     out: list[ChangeLine] = []
     before = backend.ruling_text(diff.ruling_before, lang)
     if diff.ruling_after is None:
@@ -357,7 +363,7 @@ def change_lines(diff: Any, players: tuple[str, ...], lang: str) -> list[ChangeL
                     f"ch-total-{i}",
                 )
             )
-    for t in diff.deal_totals:
+    for t in diff.deal_totals if deals > 1 else ():
         out.append(
             ChangeLine(
                 "correction.change.deal",
