@@ -99,7 +99,7 @@ def test_deleting_an_entry_previews_and_keeps_it_visible_as_deleted(app: AppStat
     ds = _played(app)
     cs = _open(app)
     cs.delete()
-    assert cs.deleting and cs.changes[0].key == "correction.change.deleted"
+    assert cs.deleting and cs.changes[-1].key == "correction.change.deleted"
     assert corr.confirm(app)
     assert ds.totals() == [20, 0]
     lines = corr.entry_lines(app.session, "en")[0]  # type: ignore[arg-type]

@@ -197,14 +197,14 @@ class CorrectionScreen:
             self.changes = change_lines(self.preview.diff, self.players, lang, self._deals())
 
     def set_player(self, seat: int) -> None:
-        if self.draft is None or not 0 <= seat < len(self.players) or self.done is not None:
+        if not 0 <= seat < len(self.players) or self.done is not None:
             return
-        if isinstance(self.draft, Declare | Seven | Penalty):
-            self._set_draft(dataclasses.replace(self.draft, player=seat))
-        elif isinstance(self.draft, Trick):
-            cards = self.draft.cards
-            self._set_draft(Trick(seat, cards, self.draft.from_table))
-        elif isinstance(self.draft, LastTrick):
+        draft = self.original if self.draft is None else self.draft  # undeleted by a player
+        if isinstance(draft, Declare | Seven | Penalty):
+            self._set_draft(dataclasses.replace(draft, player=seat))
+        elif isinstance(draft, Trick):
+            self._set_draft(Trick(seat, draft.cards, draft.from_table))
+        elif isinstance(draft, LastTrick):
             self._set_draft(LastTrick(seat))
 
     def delete(self) -> None:
@@ -335,13 +335,16 @@ def _player_of(event: Event) -> int | None:
     return None
 
 
+ORDER = ("total", "winner", "flip", "ruling", "penalty", "deal", "entry", "info")
+
+
 def change_lines(
     diff: Any, players: tuple[str, ...], lang: str, deals: int = 2
 ) -> list[ChangeLine]:
-    """The engine's comparison as lines: the entry itself, each total that changes, each
-    deal score that changes (when the match has more than one deal: otherwise they are the
-    totals), later rulings that flip or score differently, penalties proposed or withdrawn,
-    and the winner."""
+    """The engine's comparison as lines, what matters most first: each total that changes,
+    the winner, later rulings that flip or score differently, penalties proposed or
+    withdrawn, each deal score that changes (when the match has more than one deal:
+    otherwise they are the totals), and the entry itself as it was and as it is now."""
     out: list[ChangeLine] = []
     before = backend.ruling_text(diff.ruling_before, lang)
     if diff.ruling_after is None:
@@ -427,6 +430,7 @@ def change_lines(
         )
     if not diff.changes_anything:
         out.append(ChangeLine("correction.change.nothing", {}, "info", "ch-nothing"))
+    out.sort(key=lambda line: ORDER.index(line.kind))
     return out
 
 

@@ -127,8 +127,6 @@ def build(ctx: ViewContext) -> View:
         return handler
 
     out: list[ft.Control] = [heading(title, 22)]
-    if cs.notice is not None:
-        out.append(banner(ctx.t(cs.notice.key, **cs.notice.args), error=cs.notice.error))
     if cs.picking.picker is not None and cs.done is None:
         cs.picking.lang = app.lang
         if cs.picking.notice is not None:
@@ -150,7 +148,7 @@ def build(ctx: ViewContext) -> View:
             identifier="corr-original",
         )
     )
-    if cs.can_change_player() and not cs.deleting:
+    if cs.can_change_player():
         seat = cs.player()
 
         def pick(value: str) -> None:
@@ -168,52 +166,48 @@ def build(ctx: ViewContext) -> View:
                 ),
             )
         )
-    buttons: list[ft.Control] = []
-    if cs.can_change_cards():
-        buttons.append(
-            big_button(
-                ctx.t("correction.cards"),
-                act(cs.open_picker),
-                icon=ft.Icons.STYLE,
-                identifier="corr-cards",
-            )
-        )
-    if not cs.deleting:
-        buttons.append(
-            big_button(
-                ctx.t("correction.delete"),
-                act(cs.delete),
-                icon=ft.Icons.DELETE_OUTLINE,
-                identifier="corr-delete",
-            )
-        )
-    if cs.changed:
-        buttons.append(
-            big_button(
-                ctx.t("correction.reset"),
-                act(cs.reset),
-                icon=ft.Icons.REPLAY,
-                identifier="corr-reset",
-            )
-        )
+    # the same buttons always, enabled or not: the layout never shifts under the finger
+    buttons: list[ft.Control] = [
+        big_button(
+            ctx.t("correction.cards"),
+            act(cs.open_picker) if cs.can_change_cards() else None,
+            icon=ft.Icons.STYLE,
+            identifier="corr-cards",
+        ),
+        big_button(
+            ctx.t("correction.delete"),
+            None if cs.deleting else act(cs.delete),
+            icon=ft.Icons.DELETE_OUTLINE,
+            identifier="corr-delete",
+        ),
+        big_button(
+            ctx.t("correction.reset"),
+            act(cs.reset) if cs.changed else None,
+            icon=ft.Icons.REPLAY,
+            identifier="corr-reset",
+        ),
+    ]
     out.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
+    # below the controls, so that nothing moves under the finger that just tapped
+    if cs.notice is not None:
+        out.append(banner(ctx.t(cs.notice.key, **cs.notice.args), error=cs.notice.error))
+    if cs.changed:
+        if cs.deleting:
+            out.append(body_text(ctx.t("correction.deleted_draft"), 17, color=ft.Colors.ERROR))
+        if cs.changes:
+            out.append(_changes(ctx, cs, ctx.t("correction.preview"), "corr-preview"))
+            out.append(
+                big_button(
+                    ctx.t("correction.confirm"),
+                    act(lambda: corr.confirm(app)),
+                    primary=True,
+                    icon=ft.Icons.CHECK,
+                    identifier="corr-confirm",
+                )
+            )
+            out.append(body_text(ctx.t("correction.kept"), 15, color=ft.Colors.ON_SURFACE_VARIANT))
     if not cs.changed:
         out.append(body_text(ctx.t("correction.start_hint"), 16))
-        return View(scroll_body(out), bar)
-    if cs.deleting:
-        out.append(body_text(ctx.t("correction.deleted_draft"), 17, color=ft.Colors.ERROR))
-    if cs.changes:
-        out.append(_changes(ctx, cs, ctx.t("correction.preview"), "corr-preview"))
-        out.append(
-            big_button(
-                ctx.t("correction.confirm"),
-                act(lambda: corr.confirm(app)),
-                primary=True,
-                icon=ft.Icons.CHECK,
-                identifier="corr-confirm",
-            )
-        )
-        out.append(body_text(ctx.t("correction.kept"), 15, color=ft.Colors.ON_SURFACE_VARIANT))
     return View(scroll_body(out), bar)
 
 

@@ -88,3 +88,23 @@ def test_correcting_a_beziques_player_on_a_phone(
     with Store.open(Path(server.db_url.removeprefix("sqlite:///"))) as store:
         assert store.load_match(mid).totals() == [310, 0]
         assert store.export_match(mid)["deals"][0]["events"][0]["player"] == "Anna"
+
+    # the cards of Anna's marriage, through the deal screen's picker (tables as they were)
+    tap_to(page, "correct-0-1", "corr-cards")
+    tap_to(page, "corr-cards", "options")
+    by_id(page, "chosen-1").wait_for()
+    expect(by_id(page, "table-card-QS-0")).to_have_count(1)  # her bezique came before
+    tap(page, "chosen-1")
+    tap(page, "chosen-0")
+    tap(page, "pick-KH")
+    tap(page, "pick-QH")
+    by_id(page, "option-marriage").wait_for()
+    shot(page, "65-correction-picker-phone")
+    tap(page, "option-marriage")
+    by_id(page, "corr-preview").wait_for()
+    shot(page, "66-correction-cards-preview-phone")
+
+    # in Russian
+    tap(page, "lang-toggle")
+    wait_words(page, "corr-preview", "Что изменит исправление")
+    shot(page, "67-correction-preview-ru-phone")
