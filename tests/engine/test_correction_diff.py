@@ -4,6 +4,8 @@ that flip, proposed penalties, the winner."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from referee.cards import parse_card
@@ -15,8 +17,10 @@ from referee.correction_diff import (
     preview,
     replay_corrected,
 )
+from referee.errors import RecordError
 from referee.events import Brisques, Declare, Event, LastTrick, StockExhausted
 from referee.match import Match
+from referee.record import load_record, replay_record
 
 ANNA, BORIS = 0, 1
 
@@ -159,3 +163,30 @@ def test_the_match_before_an_entry_holds_the_tables_as_they_were_then() -> None:
     assert len(then.deals) == 2 and len(then.deals[1].log) == 1
     assert [c.code for c in then.deals[1].table(BORIS)] == ["QS", "JD"]
     assert then.deals[1].table(ANNA) == [] and m.deals[1].table(ANNA) != []
+
+
+RECORDS = sorted(
+    [
+        *Path(__file__).resolve().parents[1].joinpath("variants", "records").glob("*.json"),
+        *Path(__file__).resolve().parents[1].joinpath("joker", "records").glob("*.json"),
+        # the two-hand records, not their *.expected.json results
+        *Path(__file__).resolve().parent.joinpath("records").glob("two-hand-*[!d].json"),
+    ]
+)
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_every_entry_of_every_variant_can_be_deleted_or_is_refused_by_name(path: Path) -> None:
+    try:
+        m = replay_record(load_record(path))
+    except RecordError:
+        pytest.skip("an error record")
+    for d, deal in enumerate(m.deals):
+        for i in range(len(deal.log)):
+            try:
+                after, diff = preview(m, Edit(d, i, None))
+            except CorrectionError as exc:
+                assert exc.deal is not None
+                continue
+            assert len(after.deals[d].log) == len(deal.log) - 1
+            assert sum(t.after for t in diff.totals) == sum(after.totals())

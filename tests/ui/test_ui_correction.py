@@ -70,6 +70,7 @@ def test_correcting_a_beziques_player_previews_then_lists_the_changes(app: AppSt
     assert cs.done is not None and _texts(app, cs.done) == preview
     assert cs.totals() == [("Anna", 60), ("Boris", 0)]
     assert ds.totals() == [60, 0]  # the deal screen plays on from the corrected log
+    assert ds.ruling is None  # its last ruling may be one the correction changed
     line = corr.entry_lines(app.session, "en")[0][0]  # type: ignore[arg-type]
     assert line.status == "corrected" and line.first == "Boris: Q♠ J♦"
     assert "Anna declares bezique" in line.text

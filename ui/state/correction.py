@@ -318,6 +318,8 @@ def confirm(app: AppState) -> bool:
     cs = app.correction
     if not isinstance(cs, CorrectionScreen) or not cs.confirm():
         return False
+    if app.deal is not None and app.deal.session.match_id == cs.session.match_id:
+        app.deal.dismiss_ruling()  # the last ruling shown may be one the correction changed
     for other in (app.session, app.viewed):
         if other is not None and other is not cs.session and other.match_id == cs.session.match_id:
             try:
