@@ -45,7 +45,8 @@ class BrisquesEntry:
         """A +/− tap (kept for keyboards without digits): clamped to 0 … total."""
         if not 0 <= seat < self.seats:
             return
-        value = max(0, min(self.total, self.value(seat) + delta))
+        base = self.value(seat) if self.typed[seat] else 0  # a derived count is not typed
+        value = max(0, min(self.total, base + delta))
         self.type(seat, str(value))
 
     def value(self, seat: int) -> int:

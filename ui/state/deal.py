@@ -449,7 +449,10 @@ class DealScreen:
         r = self.ruling
         if r is None or r.accepted or r.proposes is None or r.player is None:
             return None
-        return penalty_choice.preview(self.match, r.player, r.proposes)
+        try:
+            return penalty_choice.preview(self.match, r.player, r.proposes)
+        except ValueError:
+            return None
 
     def can_correct_last(self) -> bool:
         """A rejected declaration the table may have mis-tapped (a card with no copy left,
@@ -498,8 +501,13 @@ class DealScreen:
 
     def penalty(self, seat: int, offence: str, *, confirmed: bool = False) -> RulingView | None:
         """Record a penalty; a heavy one first asks to be confirmed (``confirmed``)."""
-        option = penalty_choice.preview(self.match, seat, offence)
-        if option.heavy and not confirmed:
+        try:
+            option: penalty_choice.PenaltyOption | None = penalty_choice.preview(
+                self.match, seat, offence
+            )
+        except ValueError:  # unknown offence or seat: the engine's refusal becomes a notice
+            option = None
+        if option is not None and option.heavy and not confirmed:
             self.penalty_for = seat
             self.penalty_confirm = option
             return None

@@ -1,10 +1,9 @@
-"""Penalties with their cost shown first.
+"""Penalties with their cost shown first (issue 15), from the engine.
 
-Each offence is offered with the amount the engine would apply now (``verify`` on the
-penalty event: "−320" for a false declaration that wipes 320), so nobody taps a penalty
-without seeing it. A heavy one asks to be confirmed. Which offences can have happened now
-comes from the engine when it says so (``possible_penalties``); otherwise every offence of
-the variant is offered, as before. No amount or rule is computed here.
+Each offence is offered with the amount the engine will apply (``Match.penalty_preview``:
+"−320" for a false declaration that wipes 320), only when it can have happened now
+(``Match.penalty_options``), and a heavy one (the engine's ``heavy``: a wipe, or 100 or
+more) is confirmed before it is recorded. No amount or rule is computed here.
 """
 
 from __future__ import annotations
@@ -12,44 +11,40 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from referee.events import Penalty
-
-HEAVY_POINTS = 100  # a penalty costing this much or more is confirmed before it is recorded
+from referee import penalties as engine
 
 
 @dataclass(frozen=True)
 class PenaltyOption:
-    offence: str
-    points: int | None  # the change to the offender's side (negative), None if unknown
-    to_opponents: bool  # H-PENALTY-TO-OPPONENT: the points go to the other side(s)
-    wipes: bool  # "all points": the amount depends on the deal so far
+    """An offence as the screen offers it, with the engine's preview."""
 
-    @property
-    def heavy(self) -> bool:
-        return self.wipes or abs(self.points or 0) >= HEAVY_POINTS
+    offence: str
+    points: int  # the change to the offender's side (negative), or + to each opponent
+    to_opponents: bool  # H-PENALTY-TO-OPPONENT: the points go to the other side(s)
+    wipes: bool  # "all points": the amount is what the side has so far
+    heavy: bool  # ask the table to confirm first
+    proposed: bool = False  # the referee proposed it in this deal (listed first)
+
+
+def _view(option: engine.PenaltyOption) -> PenaltyOption:
+    effect = option.effect
+    points = effect.amount if effect.to_opponents else effect.offender_change
+    return PenaltyOption(
+        option.offence,
+        int(points),
+        bool(effect.to_opponents),
+        bool(effect.wipes),
+        bool(option.heavy),
+        bool(option.proposed_at),
+    )
 
 
 def preview(match: Any, seat: int, offence: str) -> PenaltyOption:
-    """The engine's ruling on the penalty, not recorded: its amount and direction."""
-    amount = match.variant.penalties.get(offence)
-    try:
-        ruling = match.verify(Penalty(seat, offence))
-    except ValueError:
-        return PenaltyOption(offence, None, False, amount == "all")
-    to_opponents = ruling.key == "penalty_to_opponents"
-    return PenaltyOption(offence, int(ruling.points or 0), to_opponents, amount == "all")
-
-
-def possible(match: Any, seat: int) -> list[str]:
-    """The offences to offer now: the engine's "possible penalties now" if it has it."""
-    ask = getattr(match, "possible_penalties", None)
-    if callable(ask):
-        try:
-            return [str(p) for p in ask(seat)]
-        except (TypeError, ValueError):
-            pass
-    return [str(k) for k in match.variant.penalties]
+    """What the penalty would do now (nothing is recorded)."""
+    effect = match.penalty_preview(seat, offence)
+    return _view(engine.PenaltyOption(offence, effect, ()))
 
 
 def options(match: Any, seat: int) -> list[PenaltyOption]:
-    return [preview(match, seat, p) for p in possible(match, seat)]
+    """The offences that can have happened by now for this player, proposed ones first."""
+    return [_view(o) for o in match.penalty_options(seat)]

@@ -14,8 +14,6 @@ from ui.views.deal_parts import Act, compact_button, panel
 
 def amount_text(ctx: ViewContext, option: PenaltyOption) -> str:
     """ "−320", or "+60 to the others" under H-PENALTY-TO-OPPONENT."""
-    if option.points is None:
-        return ctx.t("penalty.all_points")
     if option.to_opponents:
         return ctx.t("deal_screen.to_opponents", points=abs(option.points))
     return f"−{abs(option.points)}" if option.points else "0"
