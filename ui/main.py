@@ -9,9 +9,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
+WILDCARD_HOSTS = ("0.0.0.0", "::", "", "*")
 ASSETS_DIR = str(Path(__file__).resolve().parent / "assets")
 
 
@@ -25,7 +27,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument(
         "--lang", choices=["en", "ru"], default=None, help="UI language (default: the system's)"
     )
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if args.host in WILDCARD_HOSTS:
+        p.error(f"--host {args.host!r} would answer on every network: name one address")
+    return args
 
 
 def _desktop_possible() -> bool:
@@ -36,6 +41,25 @@ def _desktop_possible() -> bool:
     if sys.platform.startswith("linux"):
         return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     return True
+
+
+def serve_web(app_main: Callable[[Any], Any], *, host: str, port: int) -> None:
+    """The browser app on ``host``:``port`` through this project's server (ui/server): it
+    answers only requests addressed to it, and serves the web client compressed."""
+    from ui.server.asgi import build_app
+    from ui.server.host_guard import LOOPBACK_NAMES, AllowedAddresses
+    from ui.server.serve import bind_sockets, serve
+
+    sockets = bind_sockets([host], port)
+    port = int(sockets[0].getsockname()[1])
+    names = [*LOOPBACK_NAMES] if host in LOOPBACK_NAMES else [host]
+    app = build_app(
+        app_main,
+        allowed=AllowedAddresses.for_server(names, port),
+        assets_dir=ASSETS_DIR,
+    )
+    print(f"Bezique Referee: http://{host}:{port}/", flush=True)
+    serve(app, sockets)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -59,16 +83,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     app_main = make_main(db_url=args.db, lang=args.lang)
     if web:
-        print(f"Bezique Referee: http://{args.host}:{args.port}/", flush=True)
-        ft.run(
-            app_main,
-            name="",
-            host=args.host,
-            port=args.port,
-            view=ft.AppView.WEB_BROWSER,
-            assets_dir=ASSETS_DIR,
-            no_cdn=True,
-        )
+        serve_web(app_main, host=args.host, port=args.port)
     else:
         ft.run(app_main, assets_dir=ASSETS_DIR, view=ft.AppView.FLET_APP)
 
