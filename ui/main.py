@@ -46,6 +46,7 @@ def _desktop_possible() -> bool:
 def serve_web(app_main: Callable[[Any], Any], *, host: str, port: int) -> None:
     """The browser app on ``host``:``port`` through this project's server (ui/server): it
     answers only requests addressed to it, and serves the web client compressed."""
+    from ui.server import precompress
     from ui.server.asgi import build_app
     from ui.server.host_guard import LOOPBACK_NAMES, AllowedAddresses
     from ui.server.serve import bind_sockets, serve
@@ -59,6 +60,7 @@ def serve_web(app_main: Callable[[Any], Any], *, host: str, port: int) -> None:
         assets_dir=ASSETS_DIR,
     )
     print(f"Bezique Referee: http://{host}:{port}/", flush=True)
+    precompress.start_background()
     serve(app, sockets)
 
 

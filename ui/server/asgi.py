@@ -56,7 +56,7 @@ def build_app(
     session_hook: SessionHook | None = None,
     gate: Callable[[ASGIApp], ASGIApp] | None = None,
 ) -> ASGIApp:
-    """The whole server app. ``static`` serves the web client (Flet's own static files when
+    """The whole server app. ``static`` serves the web client (ui/server/web_client.py when
     not given); ``session_hook`` sees each new session's page with the websocket's scope
     (table mode puts the device's role there); ``gate`` wraps the app inside the host guard
     (table mode's secret check)."""
@@ -64,11 +64,9 @@ def build_app(
     from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
 
     if static is None:
-        from flet_web.fastapi.flet_static_files import (  # type: ignore[import-untyped]
-            FletStaticFiles,
-        )
+        from ui.server.web_client import WebClientFiles
 
-        static = FletStaticFiles(assets_dir=assets_dir, no_cdn=True, websocket_endpoint_path="ws")
+        static = WebClientFiles(assets_dir=assets_dir)
 
     # No API docs pages: they would load their scripts from a CDN and serve nothing useful.
     app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
