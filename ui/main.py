@@ -2,6 +2,7 @@
 
 python -m ui.main            # desktop window (or the web server on a headless machine)
 python -m ui.main --web      # web server on 127.0.0.1, open the printed address
+python -m ui.main --table    # also on the local network, for phones with the printed links
 """
 
 from __future__ import annotations
@@ -23,6 +24,17 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--web", action="store_true", help="serve the app to a browser")
     p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8550, help="port for --web (default 8550)")
+    p.add_argument(
+        "--table",
+        action="store_true",
+        help="table mode: serve on this machine's local network address too, for phones that "
+        "join with a secret link (printed with QR codes)",
+    )
+    p.add_argument(
+        "--table-address",
+        default=None,
+        help="the local network address for --table (asked for when the machine has several)",
+    )
     p.add_argument("--db", default=None, help="database URL (default: the embedded SQLite file)")
     p.add_argument(
         "--lang", choices=["en", "ru"], default=None, help="UI language (default: the system's)"
@@ -30,6 +42,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args = p.parse_args(argv)
     if args.host in WILDCARD_HOSTS:
         p.error(f"--host {args.host!r} would answer on every network: name one address")
+    if args.table_address and not args.table:
+        p.error("--table-address goes with --table")
+    if args.table_address in WILDCARD_HOSTS:
+        p.error("--table-address must name one address")
     return args
 
 
@@ -43,25 +59,60 @@ def _desktop_possible() -> bool:
     return True
 
 
-def serve_web(app_main: Callable[[Any], Any], *, host: str, port: int) -> None:
+def serve_web(
+    app_main: Callable[[Any], Any],
+    *,
+    host: str,
+    port: int,
+    table_address: str | None = None,
+    lang: str | None = None,
+) -> None:
     """The browser app on ``host``:``port`` through this project's server (ui/server): it
-    answers only requests addressed to it, and serves the web client compressed."""
+    answers only requests addressed to it, and serves the web client compressed. With
+    ``table_address`` (table mode) it also listens there, for devices with a join link."""
     from ui.server import precompress
     from ui.server.asgi import build_app
     from ui.server.host_guard import LOOPBACK_NAMES, AllowedAddresses
     from ui.server.serve import bind_sockets, serve
 
-    sockets = bind_sockets([host], port)
+    binds = [host] if table_address is None else [host, table_address]
+    sockets = bind_sockets(binds, port)
     port = int(sockets[0].getsockname()[1])
     names = [*LOOPBACK_NAMES] if host in LOOPBACK_NAMES else [host]
-    app = build_app(
-        app_main,
-        allowed=AllowedAddresses.for_server(names, port),
-        assets_dir=ASSETS_DIR,
-    )
-    print(f"Bezique Referee: http://{host}:{port}/", flush=True)
+    allowed = AllowedAddresses.for_server([*names, *binds[1:]], port)
+    if table_address is None:
+        app = build_app(app_main, allowed=allowed, assets_dir=ASSETS_DIR)
+        print(f"Bezique Referee: http://{host}:{port}/", flush=True)
+    else:
+        from ui.server import roles, table_mode
+        from ui.server.table import TableGate
+
+        session = table_mode.start(table_address, port)
+        refusal = table_mode.refusal_page()
+        links = table_mode.links_page(session, lang or "en")
+        app = build_app(
+            app_main,
+            allowed=allowed,
+            assets_dir=ASSETS_DIR,
+            session_hook=roles.bind,
+            gate=lambda inner: TableGate(inner, session.access, table_address, refusal, links),
+        )
+        print(table_mode.terminal_text(session, lang or "en"), flush=True)
     precompress.start_background()
     serve(app, sockets)
+
+
+def _table_address(requested: str | None) -> str:
+    """The address for table mode: read from the interfaces (no traffic), chosen by the user
+    when there are several; exits with a message when there is none."""
+    from ui.server.lan import TableAddressError, choose_address, lan_addresses
+
+    ask = input if sys.stdin.isatty() else None
+    try:
+        return choose_address(lan_addresses(), requested, ask)
+    except TableAddressError as exc:
+        print(f"bezique-app: {exc}", file=sys.stderr)
+        raise SystemExit(2) from exc
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -75,7 +126,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         ft.run(make_main(db_url=args.db, lang=args.lang), assets_dir=ASSETS_DIR)
         return
 
-    web = args.web or not _desktop_possible()
+    web = args.web or args.table or not _desktop_possible()
+    table_address = _table_address(args.table_address) if args.table else None
     if web:
         # Import the web server before the storage thread starts (ui.shell.make_main), so
         # the two do not fight over the interpreter lock while the server comes up.
@@ -85,7 +137,17 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     app_main = make_main(db_url=args.db, lang=args.lang)
     if web:
-        serve_web(app_main, host=args.host, port=args.port)
+        try:
+            serve_web(
+                app_main,
+                host=args.host,
+                port=args.port,
+                table_address=table_address,
+                lang=args.lang,
+            )
+        except OSError as exc:  # the port is taken, or the address is not this machine's
+            print(f"bezique-app: cannot listen on {args.port}: {exc}", file=sys.stderr)
+            raise SystemExit(2) from exc
     else:
         ft.run(app_main, assets_dir=ASSETS_DIR, view=ft.AppView.FLET_APP)
 

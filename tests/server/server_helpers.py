@@ -6,11 +6,14 @@ from __future__ import annotations
 import base64
 import os
 import socket
+import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
-E2E = Path(__file__).resolve().parents[1] / "ui" / "e2e"
+ROOT = Path(__file__).resolve().parents[2]
+E2E = ROOT / "tests" / "ui" / "e2e"
 if str(E2E) not in sys.path:
     sys.path.insert(0, str(E2E))
 
@@ -90,3 +93,117 @@ def websocket_handshake(
         k, _, v = line.partition(":")
         parsed[k.strip().lower()] = v.strip()
     return RawResponse(int(status_line.split()[1]), parsed, body)
+
+
+TABLE_ADDRESS = "127.0.0.2"  # a loopback alias stands in for the LAN address: no traffic leaves
+
+
+class TableServer:
+    """``python -m ui.main --table --table-address 127.0.0.2`` on a free port; its join links
+    are read from what it prints."""
+
+    def __init__(self, db_url: str, port: int, log_path: Path) -> None:
+        self.db_url, self.port, self.log_path = db_url, port, log_path
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def device_url(self) -> str:
+        return f"http://{TABLE_ADDRESS}:{self.port}/"
+
+    @property
+    def host_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self, timeout: float = 60.0) -> None:
+        env = dict(os.environ, FLET_FORCE_WEB_SERVER="1", PYTHONUNBUFFERED="1")
+        env["BEZIQUE_WEB_PRECOMPRESS"] = "off"
+        env.pop("DISPLAY", None)
+        cmd = [sys.executable, "-m", "ui.main", "--table", "--table-address", TABLE_ADDRESS]
+        cmd += ["--port", str(self.port), "--db", self.db_url, "--lang", "en"]
+        with self.log_path.open("wb") as log:
+            self.proc = subprocess.Popen(
+                cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"table server exited: {self.log_path.read_text()}")
+            try:
+                if raw_request(self.port).status == 200:
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise TimeoutError("table server did not answer")
+
+    def link(self, role: str) -> str:
+        label = {"scorer": "Scorer link: ", "viewer": "Viewer link: "}[role]
+        for line in self.log_path.read_text().splitlines():
+            if line.startswith(label):
+                return line[len(label) :].strip()
+        raise AssertionError(f"no {role} link printed")
+
+    def secret(self, role: str) -> str:
+        return self.link(role).split("k=", 1)[1]
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+            self.proc = None
+
+
+def device_request(port: int, path: str = "/", cookie: str | None = None) -> RawResponse:
+    """A request as a phone on the network makes it: to the table address."""
+    headers = {"Cookie": cookie} if cookie else {}
+    return raw_request_to(TABLE_ADDRESS, port, path, headers=headers)
+
+
+def raw_request_to(
+    address: str, port: int, path: str = "/", headers: dict[str, str] | None = None
+) -> RawResponse:
+    headers = {"Host": f"{address}:{port}", **(headers or {})}
+    lines = [f"GET {path} HTTP/1.1"]
+    lines += [f"{k}: {v}" for k, v in headers.items()]
+    lines += ["Connection: close", "", ""]
+    with socket.create_connection((address, port), timeout=10) as s:
+        s.sendall("\r\n".join(lines).encode("latin-1"))
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    parsed: dict[str, str] = {}
+    for line in header_lines:
+        k, _, v = line.partition(":")
+        parsed.setdefault(k.strip().lower(), v.strip())
+    return RawResponse(int(status_line.split()[1]), parsed, body)
+
+
+def device_handshake(port: int, cookie: str | None, origin: str | None = None) -> RawResponse:
+    """The app's websocket handshake from a phone: to the table address, its own origin."""
+    key = base64.b64encode(os.urandom(16)).decode()
+    lines = [
+        "GET /ws HTTP/1.1",
+        f"Host: {TABLE_ADDRESS}:{port}",
+        "Upgrade: websocket",
+        "Connection: Upgrade",
+        f"Sec-WebSocket-Key: {key}",
+        "Sec-WebSocket-Version: 13",
+        f"Origin: {origin or f'http://{TABLE_ADDRESS}:{port}'}",
+    ]
+    if cookie:
+        lines.append(f"Cookie: {cookie}")
+    with socket.create_connection((TABLE_ADDRESS, port), timeout=10) as s:
+        s.sendall(("\r\n".join([*lines, "", ""])).encode("latin-1"))
+        data = b""
+        while b"\r\n\r\n" not in data:
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    status_line = data.split(b"\r\n", 1)[0].decode("latin-1")
+    return RawResponse(int(status_line.split()[1]), {}, b"")
