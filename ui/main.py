@@ -35,6 +35,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default=None,
         help="the local network address for --table (asked for when the machine has several)",
     )
+    p.add_argument(
+        "--new-table",
+        action="store_true",
+        help="with --table: new links even if the last table session is still open",
+    )
     p.add_argument("--db", default=None, help="database URL (default: the embedded SQLite file)")
     p.add_argument(
         "--lang", choices=["en", "ru"], default=None, help="UI language (default: the system's)"
@@ -65,6 +70,7 @@ def serve_web(
     host: str,
     port: int,
     table_address: str | None = None,
+    new_table: bool = False,
     lang: str | None = None,
 ) -> None:
     """The browser app on ``host``:``port`` through this project's server (ui/server): it
@@ -87,7 +93,7 @@ def serve_web(
         from ui.server import roles, table_mode
         from ui.server.table import TableGate
 
-        session = table_mode.start(table_address, port)
+        session = table_mode.start(table_address, port, new=new_table)
         refusal = table_mode.refusal_page()
         links = table_mode.links_page(session, lang or "en")
         app = build_app(
@@ -100,6 +106,20 @@ def serve_web(
         print(table_mode.terminal_text(session, lang or "en"), flush=True)
     precompress.start_background()
     serve(app, sockets)
+
+
+def _app_main(db_url: str | None, lang: str | None, *, table: bool) -> Callable[[Any], Any]:
+    """The app's ``main``; in table mode it is told each session's role (the live-sync
+    app's ``role_of`` hook, where the app has it)."""
+    import inspect
+
+    from ui.shell import make_main
+
+    if table and "role_of" in inspect.signature(make_main).parameters:
+        from ui.server.roles import app_role
+
+        return make_main(db_url=db_url, lang=lang, role_of=app_role)  # type: ignore[call-arg,unused-ignore]
+    return make_main(db_url=db_url, lang=lang)
 
 
 def _table_address(requested: str | None) -> str:
@@ -133,9 +153,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         # the two do not fight over the interpreter lock while the server comes up.
         import flet_web.fastapi  # type: ignore[import-untyped]  # noqa: F401
 
-    from ui.shell import make_main
-
-    app_main = make_main(db_url=args.db, lang=args.lang)
+    app_main = _app_main(args.db, args.lang, table=args.table)
     if web:
         try:
             serve_web(
@@ -143,6 +161,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 host=args.host,
                 port=args.port,
                 table_address=table_address,
+                new_table=args.new_table,
                 lang=args.lang,
             )
         except OSError as exc:  # the port is taken, or the address is not this machine's

@@ -102,8 +102,11 @@ class TableServer:
     """``python -m ui.main --table --table-address 127.0.0.2`` on a free port; its join links
     are read from what it prints."""
 
-    def __init__(self, db_url: str, port: int, log_path: Path) -> None:
+    def __init__(
+        self, db_url: str, port: int, log_path: Path, state: Path, extra: tuple[str, ...] = ()
+    ) -> None:
         self.db_url, self.port, self.log_path = db_url, port, log_path
+        self.state, self.extra = state, extra
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -117,9 +120,10 @@ class TableServer:
     def start(self, timeout: float = 60.0) -> None:
         env = dict(os.environ, FLET_FORCE_WEB_SERVER="1", PYTHONUNBUFFERED="1")
         env["BEZIQUE_WEB_PRECOMPRESS"] = "off"
+        env["BEZIQUE_TABLE_STATE"] = str(self.state)
         env.pop("DISPLAY", None)
         cmd = [sys.executable, "-m", "ui.main", "--table", "--table-address", TABLE_ADDRESS]
-        cmd += ["--port", str(self.port), "--db", self.db_url, "--lang", "en"]
+        cmd += ["--port", str(self.port), "--db", self.db_url, "--lang", "en", *self.extra]
         with self.log_path.open("wb") as log:
             self.proc = subprocess.Popen(
                 cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT

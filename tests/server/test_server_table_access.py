@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hmac
+import time
 from typing import Any
 
 import pytest
@@ -53,7 +54,7 @@ def test_secrets_are_compared_in_constant_time_with_every_role(
 def test_the_join_link_carries_the_roles_secret() -> None:
     access = TableAccess()
     url = access.join_url("http://192.168.1.20:8550/", Role.VIEWER)
-    assert url == f"http://192.168.1.20:8550/join?k={access.secrets_by_role[Role.VIEWER]}"
+    assert url == f"http://192.168.1.20:8550/?k={access.secrets_by_role[Role.VIEWER]}"
 
 
 def test_the_cookie_is_read_and_a_malformed_one_is_no_secret() -> None:
@@ -91,3 +92,38 @@ def test_the_session_keeps_the_role_the_server_gave_its_websocket() -> None:
     bind(plain, {})
     assert role_of(plain) is Role.HOST
     assert role_of(object()) is Role.HOST
+
+
+def test_a_kept_table_session_is_reused_only_while_it_is_this_tables_and_fresh(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ui.server import table_mode
+
+    path = tmp_path / "state.json"
+    first = table_mode.start("192.168.1.20", 8550, path=path)
+    assert table_mode.current() is first
+    same = table_mode.start("192.168.1.20", 8550, path=path)
+    assert same.access == first.access
+    assert table_mode.start("192.168.1.20", 8550, path=path, new=True).access != first.access
+    renewed = table_mode.start("192.168.1.21", 8550, path=path)
+    assert renewed.access != first.access
+    later = time.time() + table_mode.SESSION_HOURS * 3600 + 1
+    monkeypatch.setattr(table_mode.time, "time", lambda: later)
+    assert table_mode.start("192.168.1.21", 8550, path=path).access != renewed.access
+    for junk in ("", "{", '{"created": "x"}', '{"created": 0, "scorer": 1}'):
+        path.write_text(junk)
+        fresh = table_mode.start("192.168.1.20", 8550, path=path)
+        assert fresh.access.role_for(fresh.access.secrets_by_role[Role.SCORER]) is Role.SCORER
+
+
+def test_the_host_page_and_terminal_show_both_links_with_codes(tmp_path: Any) -> None:
+    from ui.server import table_mode
+
+    session = table_mode.start("192.168.1.20", 8550, path=tmp_path / "s.json")
+    page = table_mode.links_page(session, "ru").decode()
+    for role in (Role.SCORER, Role.VIEWER):
+        assert session.join_url(role) in page
+        assert session.qr_png(role).startswith(b"\x89PNG")
+    assert page.count("<svg") == 2 and "Присоединиться к столу" in page
+    text = table_mode.terminal_text(session, "en")
+    assert session.join_url(Role.SCORER) in text and "█" in text

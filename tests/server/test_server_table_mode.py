@@ -25,14 +25,16 @@ from server_helpers import (
 def table(tmp_path: Path) -> Iterator[TableServer]:
     from ui_e2e_harness import free_port
 
-    srv = TableServer(f"sqlite:///{tmp_path / 'table.sqlite3'}", free_port(), tmp_path / "log")
+    srv = TableServer(
+        f"sqlite:///{tmp_path / 'table.sqlite3'}", free_port(), tmp_path / "log", tmp_path / "st"
+    )
     srv.start()
     yield srv
     srv.stop()
 
 
 def cookie(srv: TableServer, role: str) -> str:
-    joined = device_request(srv.port, f"/join?k={srv.secret(role)}")
+    joined = device_request(srv.port, f"/?k={srv.secret(role)}")
     assert joined.status == 303 and joined.headers["location"] == "/"
     set_cookie = joined.headers["set-cookie"]
     assert "HttpOnly" in set_cookie and "SameSite=Strict" in set_cookie
@@ -57,7 +59,7 @@ def test_a_device_without_a_link_gets_neither_the_app_nor_a_session(table: Table
 def test_a_wrong_or_old_secret_gets_nothing(table: TableServer) -> None:
     real = table.secret("scorer")
     for wrong in (real[:-1] + ("A" if real[-1] != "A" else "B"), "", "x" * 32, real.upper()):
-        joined = device_request(table.port, f"/join?k={wrong}")
+        joined = device_request(table.port, f"/?k={wrong}")
         assert joined.status == 403 and "set-cookie" not in joined.headers
         forged = f"bezique_table={wrong}"
         assert device_request(table.port, "/", cookie=forged).status == 403
@@ -74,22 +76,43 @@ def test_each_link_lets_its_device_in(table: TableServer) -> None:
         assert device_handshake(table.port, c, origin="http://evil.example").status == 403
 
 
-def test_a_new_table_session_makes_the_old_links_useless(tmp_path: Path) -> None:
+def test_a_restart_keeps_the_links_and_a_new_table_session_retires_them(
+    tmp_path: Path,
+) -> None:
     from ui_e2e_harness import free_port
 
-    port = free_port()
-    first = TableServer(f"sqlite:///{tmp_path / 'a.sqlite3'}", port, tmp_path / "log1")
+    port, db, state = free_port(), f"sqlite:///{tmp_path / 'a.sqlite3'}", tmp_path / "state"
+    first = TableServer(db, port, tmp_path / "log1", state)
     first.start()
-    old = cookie(first, "scorer")
+    kept = cookie(first, "scorer")
     first.stop()
-    second = TableServer(f"sqlite:///{tmp_path / 'a.sqlite3'}", port, tmp_path / "log2")
-    second.start()
-    try:
-        assert second.secret("scorer") != first.secret("scorer")
-        assert device_request(port, "/", cookie=old).status == 403
-        assert device_handshake(port, cookie=old).status == 403
+    again = TableServer(db, port, tmp_path / "log2", state)
+    again.start()
+    try:  # the same table after a restart: every phone comes back with the cookie it has
+        assert again.secret("scorer") == first.secret("scorer")
+        assert device_handshake(port, cookie=kept).status == 101
     finally:
-        second.stop()
+        again.stop()
+    assert oct(state.stat().st_mode & 0o777) == "0o600"
+    new = TableServer(db, port, tmp_path / "log3", state, ("--new-table",))
+    new.start()
+    try:
+        assert new.secret("scorer") != first.secret("scorer")
+        assert device_request(port, "/", cookie=kept).status == 403
+        assert device_handshake(port, cookie=kept).status == 403
+    finally:
+        new.stop()
+
+
+def test_a_link_to_any_screen_sets_the_cookie_and_drops_the_secret_from_the_address(
+    table: TableServer,
+) -> None:
+    joined = device_request(table.port, f"/view/12?lang=ru&k={table.secret('viewer')}")
+    assert joined.status == 303
+    assert joined.headers["location"] == "/view/12?lang=ru"
+    c = joined.headers["set-cookie"].split(";", 1)[0]
+    deep = device_request(table.port, "/match/12", cookie=c)
+    assert deep.status == 200 and b"flutter_bootstrap.js" in deep.body
 
 
 def test_the_host_computer_has_the_app_and_the_links_a_device_does_not(
@@ -118,5 +141,5 @@ def test_table_mode_still_refuses_foreign_hosts(table: TableServer) -> None:
 def test_the_terminal_shows_both_links_with_their_codes(table: TableServer) -> None:
     log = table.log_path.read_text()
     assert table.link("scorer") != table.link("viewer")
-    assert table.link("scorer").startswith(f"http://{TABLE_ADDRESS}:{table.port}/join?k=")
+    assert table.link("scorer").startswith(f"http://{TABLE_ADDRESS}:{table.port}/?k=")
     assert log.count("█") > 200

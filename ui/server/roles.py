@@ -39,3 +39,9 @@ def role_of(page: Any) -> Role:
 def may_write(page: Any) -> bool:
     """Whether this session may record, undo or penalise."""
     return role_of(page) in (Role.HOST, Role.SCORER)
+
+
+def app_role(page: Any) -> str | None:
+    """The role in the words the app's ``make_main(role_of=...)`` takes: "scorer" (the host
+    too) or "viewer"."""
+    return "viewer" if role_of(page) is Role.VIEWER else "scorer"

@@ -2,8 +2,9 @@
 device once through its join link, then carried by a cookie; checked on every HTTP request and
 websocket handshake before any Flet session starts.
 
-- ``/join?k=SECRET`` with a valid secret sets an HttpOnly, SameSite=Strict cookie and sends the
-  browser to ``/`` (so the secret leaves the address bar and no Referer carries it).
+- Any page address with ``?k=SECRET`` (the join link is ``/?k=SECRET``) and a valid secret
+  sets an HttpOnly, SameSite=Strict cookie and sends the browser to the same address without
+  the secret (so it leaves the address bar, and no Referer or pushed route carries it).
 - A request without a valid cookie gets a 403 page that tells the user to scan the host's
   code; a websocket without one is closed before it is accepted (HTTP 403).
 - The laptop's own browser, on the 127.0.0.1 listener (which no other device can reach), is
@@ -18,7 +19,7 @@ import hmac
 import secrets
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
-from urllib.parse import parse_qs
+from urllib.parse import parse_qsl, urlencode
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -26,7 +27,7 @@ from ui.server.host_guard import header, plain_response, refuse_websocket
 from ui.server.roles import SCOPE_KEY, Role
 
 COOKIE = "bezique_table"
-JOIN_PATH = "/join"
+SECRET_PARAM = "k"
 LINKS_PATH = "/table-links"
 SECRET_BYTES = 24  # 192 bits (the issue asks for at least 128)
 
@@ -55,7 +56,27 @@ class TableAccess:
         return found
 
     def join_url(self, base_url: str, role: Role) -> str:
-        return f"{base_url.rstrip('/')}{JOIN_PATH}?k={self.secrets_by_role[role]}"
+        return f"{base_url.rstrip('/')}/?{SECRET_PARAM}={self.secrets_by_role[role]}"
+
+
+def _query_pairs(scope: Scope) -> list[tuple[str, str]]:
+    return parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+
+
+def _query_secret(scope: Scope) -> str | None:
+    """The ``k`` of the address's query, ``None`` when there is none."""
+    for key, value in _query_pairs(scope):
+        if key == SECRET_PARAM:
+            return value
+    return None
+
+
+def _without_secret(scope: Scope) -> str:
+    """The same address (path and the rest of the query) without the secret: where the
+    browser goes once its cookie is set. Only a path of this server (no scheme or host)."""
+    path = "/" + str(scope.get("path", "/")).lstrip("/")
+    rest = [(k, v) for k, v in _query_pairs(scope) if k != SECRET_PARAM]
+    return path + (f"?{urlencode(rest)}" if rest else "")
 
 
 def cookie_secret(scope: Scope) -> str | None:
@@ -105,7 +126,7 @@ class TableGate:
         if kind not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        if kind == "http" and scope.get("path") == JOIN_PATH:
+        if kind == "http" and _query_secret(scope) is not None:
             await self.join(scope, send)
             return
         role = self.role(scope)
@@ -124,8 +145,9 @@ class TableGate:
         await self.app({**scope, SCOPE_KEY: role.value}, receive, send)
 
     async def join(self, scope: Scope, send: Send) -> None:
-        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        secret = (query.get("k") or [""])[0]
+        """A join link: a valid secret becomes the device's cookie; a wrong one gets the
+        refusal page (and no cookie)."""
+        secret = _query_secret(scope) or ""
         role = self.access.role_for(secret)
         if role is None:
             await plain_response(send, 403, self.refusal_page, b"text/html; charset=utf-8")
@@ -136,7 +158,7 @@ class TableGate:
                 "type": "http.response.start",
                 "status": 303,
                 "headers": [
-                    (b"location", b"/"),
+                    (b"location", _without_secret(scope).encode("latin-1")),
                     (b"set-cookie", cookie.encode()),
                     (b"cache-control", b"no-store"),
                     (b"referrer-policy", b"no-referrer"),

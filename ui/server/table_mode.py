@@ -1,10 +1,21 @@
-"""Starting a table session: the address, the fresh secrets, the join links and their QR codes
-(terminal, host page, and :func:`current` for the app's host screen)."""
+"""Starting a table session: the address, the secrets, the join links and their QR codes
+(terminal, host page, and :func:`current` for the app's host screen).
+
+A table session is one evening at the table, not one server process: the secrets are kept in a
+file only the user can read, so a server restart lets every phone come back with the cookie it
+has (issue 12 asks for both). They are new when ``--new-table`` is given, when the last session
+is more than :data:`SESSION_HOURS` old, or when the address or port changed.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import html
+import json
+import os
+import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from ui.i18n import load_catalog
 from ui.server import qr
@@ -41,14 +52,69 @@ class TableSession:
 
 
 _current: TableSession | None = None
+SESSION_HOURS = 12
 
 
-def start(address: str, port: int) -> TableSession:
-    """A new table session (new secrets) on ``address``:``port``; :func:`current` gives it to
-    the app."""
+def state_path() -> Path:
+    """Where the running table session's secrets are kept (``BEZIQUE_TABLE_STATE`` or the
+    user's state folder)."""
+    env = os.environ.get("BEZIQUE_TABLE_STATE")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    folder = platformdirs.user_state_dir("bezique-referee", appauthor=False)
+    return Path(folder) / "table-session.json"
+
+
+def _load(path: Path, address: str, port: int, now: float) -> TableAccess | None:
+    """The kept session's secrets if it is still this table's (same address and port, young
+    enough); anything unreadable is no session."""
+    try:
+        data = json.loads(path.read_text("utf-8"))
+        fresh = now - float(data["created"]) < SESSION_HOURS * 3600
+        if not fresh or data["address"] != address or int(data["port"]) != port:
+            return None
+        kept = {Role.SCORER: str(data["scorer"]), Role.VIEWER: str(data["viewer"])}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if any(len(v) < 22 for v in kept.values()):  # under 128 bits: not one of ours
+        return None
+    return TableAccess(kept)
+
+
+def _save(path: Path, session: TableSession, now: float) -> None:
+    """Write the secrets readable by this user only (written whole, then renamed)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        json.dump(
+            {
+                "created": now,
+                "address": session.address,
+                "port": session.port,
+                "scorer": session.access.secrets_by_role[Role.SCORER],
+                "viewer": session.access.secrets_by_role[Role.VIEWER],
+            },
+            fh,
+        )
+    os.replace(tmp, path)
+
+
+def start(address: str, port: int, *, new: bool = False, path: Path | None = None) -> TableSession:
+    """The table session on ``address``:``port``: the kept one after a restart, else (or with
+    ``new``) one with new secrets; :func:`current` gives it to the app."""
     global _current
-    _current = TableSession(address, port, TableAccess())
-    return _current
+    path = path or state_path()
+    now = time.time()
+    access = None if new else _load(path, address, port, now)
+    session = TableSession(address, port, access or TableAccess())
+    if access is None:
+        with contextlib.suppress(OSError):  # unsaved: a restart makes new links, no worse
+            _save(path, session, now)
+    _current = session
+    return session
 
 
 def current() -> TableSession | None:
