@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ui.state.history import StatLine
 from ui.state.score import score_sheet
 from ui.views.common import (
     View,
@@ -13,6 +14,7 @@ from ui.views.common import (
     big_button,
     body_text,
     heading,
+    narrow,
     scroll_body,
     tagged,
     with_args,
@@ -129,6 +131,9 @@ def build_stats(ctx: ViewContext) -> View:
             ctx.t("stats.average"),
             ctx.t("stats.melds"),
         ]
+        if narrow():
+            out += [_stat_card(ctx, s, head) for s in stats]
+            return View(scroll_body(out), app_bar(ctx, ctx.t("stats.title")))
         rows: list[ft.Control] = [
             ft.Row(
                 [
@@ -173,3 +178,42 @@ def build_stats(ctx: ViewContext) -> View:
 
 
 WIDTHS = [150, 80, 70, 110, 110, 260]
+
+
+def _stat_card(ctx: ViewContext, s: StatLine, head: list[str]) -> ft.Control:
+    """One player on a phone: the name, then label-value pairs that wrap instead of a wide
+    table that would need a sideways swipe."""
+    values = [
+        str(s.matches),
+        str(s.wins),
+        "—" if s.best_deal is None else str(s.best_deal),
+        "—" if s.average is None else f"{s.average:.0f}",
+    ]
+    pairs = [
+        ft.Column(
+            [
+                body_text(label, 14, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(value, size=22, weight=ft.FontWeight.BOLD),
+            ],
+            spacing=0,
+            tight=True,
+        )
+        for label, value in zip(head[1:5], values, strict=True)
+    ]
+    return tagged(
+        f"stat-{s.name}",
+        ft.Container(
+            content=ft.Column(
+                [
+                    ft.Text(s.name, size=20, weight=ft.FontWeight.BOLD),
+                    ft.Row(pairs, wrap=True, spacing=20, run_spacing=6),
+                    body_text(f"{head[5]}: {s.melds or '—'}", 15),
+                ],
+                spacing=6,
+                tight=True,
+            ),
+            padding=14,
+            border_radius=14,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        ),
+    )

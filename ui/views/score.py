@@ -8,6 +8,7 @@ import flet as ft
 
 from ui.state.score import ScoreSheet, score_sheet
 from ui.views.common import View, ViewContext, app_bar, body_text, heading, scroll_body, tagged
+from ui.views.sheet_table import sheet_table
 
 LINE_COLOURS = ["#1565C0", "#C62828", "#2E7D32", "#6A1B9A"]
 
@@ -49,7 +50,7 @@ def sheet_controls(
                 ),
             )
         )
-    out.append(_table(ctx, sheet, prefix))
+    out.append(sheet_table(ctx, sheet, prefix))
     if sheet.rows:
         out.append(heading(ctx.t("score.chart", target=sheet.target), 19))
         out.append(_chart(sheet))
@@ -77,72 +78,6 @@ def sheet_controls(
         for line in sheet.rejected:
             out.append(body_text(line, 14, color=ft.Colors.ON_SURFACE_VARIANT))
     return out
-
-
-def _cell(
-    text: str, *, bold: bool = False, width: float = 120, ident: str | None = None
-) -> ft.Control:
-    t = ft.Text(
-        text,
-        size=20 if bold else 18,
-        weight=ft.FontWeight.BOLD if bold else None,
-        text_align=ft.TextAlign.RIGHT,
-        width=width,
-        no_wrap=True,
-        overflow=ft.TextOverflow.ELLIPSIS,
-    )
-    return tagged(ident, t) if ident else t
-
-
-def _table(ctx: ViewContext, sheet: ScoreSheet, prefix: str) -> ft.Control:
-    first = 80
-    rows: list[ft.Control] = [
-        ft.Row(
-            [
-                _cell(ctx.t("score.deal"), width=first, bold=True),
-                *[_cell(name, bold=True) for name in sheet.sides],
-            ],
-            spacing=8,
-        )
-    ]
-    rows.append(ft.Divider(height=2))
-    if not sheet.rows:
-        rows.append(body_text(ctx.t("score.no_deals")))
-    for row in sheet.rows:
-        label = ctx.t("score.deal_n", n=row.deal) + (
-            f" {ctx.t('score.in_progress')}" if row.in_play else ""
-        )
-        rows.append(
-            ft.Row(
-                [
-                    _cell(label, width=first + (60 if row.in_play else 0)),
-                    *[
-                        _cell(str(v), ident=f"{prefix}-d{row.deal}-s{i}")
-                        for i, v in enumerate(row.scores)
-                    ],
-                ],
-                spacing=8,
-            )
-        )
-    rows.append(ft.Divider(height=2))
-    rows.append(
-        ft.Row(
-            [
-                _cell(ctx.t("score.total"), width=first, bold=True),
-                *[
-                    _cell(str(v), bold=True, ident=f"{prefix}-total-{i}")
-                    for i, v in enumerate(sheet.totals)
-                ],
-            ],
-            spacing=8,
-        )
-    )
-    return ft.Container(
-        content=ft.Row([ft.Column(rows, spacing=6, tight=True)], scroll=ft.ScrollMode.AUTO),
-        padding=14,
-        border_radius=14,
-        bgcolor=ft.Colors.SURFACE_CONTAINER,
-    )
 
 
 def _chart(sheet: ScoreSheet) -> ft.Control:
