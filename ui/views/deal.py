@@ -29,6 +29,7 @@ from ui.views.common import (
     section,
     tagged,
 )
+from ui.views.verdict import in_play_notes, verdict_panel
 
 
 def cap(text: str) -> str:
@@ -129,6 +130,7 @@ def build(ctx: ViewContext) -> View:
     controls: list[ft.Control] = []
     if ds.notice is not None:
         controls.append(banner(ctx.t(ds.notice.key, **ds.notice.args), error=ds.notice.error))
+    controls += in_play_notes(ctx, ds.match)  # a side past the target: ends with this deal
     if mode == "setup":
         controls += _setup(ctx, ds, act)
     elif mode in ("summary", "finished"):
@@ -1114,36 +1116,8 @@ def _summary(ctx: ViewContext, ds: DealScreen, act: Any, *, finished: bool) -> l
                     body_text(" · ".join(parts), 15, color=ft.Colors.ON_SURFACE_VARIANT),
                 )
             )
-    if result.finished and result.winner:
-        out.append(
-            _panel(
-                ft.Column(
-                    [
-                        ft.Text(
-                            ctx.t("summary.winner", name=result.winner),
-                            size=26,
-                            weight=ft.FontWeight.BOLD,
-                        ),
-                        *(
-                            [
-                                body_text(
-                                    ctx.t(
-                                        "score.tie_rule",
-                                        rule=result.decided_by,
-                                        title=backend.rule_title(result.decided_by, app.lang),
-                                    )
-                                )
-                            ]
-                            if result.decided_by
-                            else []
-                        ),
-                    ],
-                    tight=True,
-                ),
-                identifier="winner",
-                tint=ft.Colors.PRIMARY_CONTAINER,
-            )
-        )
+    # the winner, why in words, and the next partie (ui/views/verdict.py)
+    out += verdict_panel(ctx, ds.match, app.session.match_id if app.session else None)
     buttons: list[ft.Control] = []
     if not finished:
         buttons.append(

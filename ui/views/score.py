@@ -9,6 +9,7 @@ import flet as ft
 from ui.state.score import ScoreSheet, score_sheet
 from ui.views.common import View, ViewContext, app_bar, body_text, heading, scroll_body, tagged
 from ui.views.sheet_table import sheet_table
+from ui.views.verdict import in_play_notes, verdict_panel
 
 LINE_COLOURS = ["#1565C0", "#C62828", "#2E7D32", "#6A1B9A"]
 
@@ -20,36 +21,26 @@ def build(ctx: ViewContext) -> View:
             scroll_body([body_text(ctx.t("score.no_deals"))]), app_bar(ctx, ctx.t("score.title"))
         )
     sheet = score_sheet(session.match, ctx.app.lang)
-    return View(scroll_body(sheet_controls(ctx, sheet)), app_bar(ctx, ctx.t("score.title")))
+    controls = sheet_controls(ctx, sheet, match=session.match, match_id=session.match_id)
+    return View(scroll_body(controls), app_bar(ctx, ctx.t("score.title")))
 
 
 def sheet_controls(
-    ctx: ViewContext, sheet: ScoreSheet, *, prefix: str = "sheet"
+    ctx: ViewContext,
+    sheet: ScoreSheet,
+    *,
+    prefix: str = "sheet",
+    match: Any = None,
+    match_id: int | None = None,
 ) -> list[ft.Control]:
     """The sheet's table, chart and verdict (shared with the read-only history view)."""
     out: list[ft.Control] = []
     out.append(tagged(f"{prefix}-target", heading(ctx.t("score.target", target=sheet.target), 20)))
-    if sheet.finished and sheet.winner:
-        verdict: list[ft.Control] = [
-            ft.Text(ctx.t("score.winner", name=sheet.winner), size=24, weight=ft.FontWeight.BOLD)
-        ]
-        if sheet.decided_by:
-            verdict.append(
-                body_text(
-                    ctx.t("score.tie_rule", rule=sheet.decided_by, title=sheet.decided_title or "")
-                )
-            )
-        out.append(
-            tagged(
-                f"{prefix}-winner",
-                ft.Container(
-                    content=ft.Column(verdict, tight=True),
-                    padding=14,
-                    border_radius=14,
-                    bgcolor=ft.Colors.PRIMARY_CONTAINER,
-                ),
-            )
+    if match is not None:
+        out += verdict_panel(
+            ctx, match, match_id, identifier=f"{prefix}-winner", rematch=match_id is not None
         )
+        out += in_play_notes(ctx, match, prefix=prefix)
     out.append(sheet_table(ctx, sheet, prefix))
     if sheet.rows:
         out.append(heading(ctx.t("score.chart", target=sheet.target), 19))
