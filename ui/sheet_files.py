@@ -66,8 +66,11 @@ def _fonts() -> tuple[str, str]:
     return "SheetSans", "SheetSans-Bold"
 
 
-def sheet_pdf(sheet: ScoreSheet, t: Translator, title: str, verdict: list[str]) -> bytes:
-    """The score sheet on one A4 page: title, target, the table, the verdict's lines."""
+def sheet_pdf(
+    sheet: ScoreSheet, t: Translator, title: str, subtitle: str, verdict: list[str]
+) -> bytes:
+    """The score sheet on one A4 page: title, what and when, target, the table (the deal in
+    play tinted and said so), the verdict's lines."""
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import ParagraphStyle
@@ -81,7 +84,8 @@ def sheet_pdf(sheet: ScoreSheet, t: Translator, title: str, verdict: list[str]) 
     data: list[list[str]] = [[t("score.deal"), *sheet.sides]]
     data += [[str(r.deal), *(str(v) for v in r.scores)] for r in sheet.rows]
     data.append([t("score.total"), *(str(v) for v in sheet.totals)])
-    table = Table(data, repeatRows=1, hAlign="LEFT")
+    width = max(60.0, min(120.0, 420.0 / max(1, len(sheet.sides))))
+    table = Table(data, repeatRows=1, hAlign="LEFT", colWidths=[60, *[width] * len(sheet.sides)])
     style = [
         ("FONT", (0, 0), (-1, -1), regular, 12),
         ("FONT", (0, 0), (-1, 0), bold, 12),
@@ -92,17 +96,20 @@ def sheet_pdf(sheet: ScoreSheet, t: Translator, title: str, verdict: list[str]) 
         ("TOPPADDING", (0, 0), (-1, -1), 4),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
     ]
+    notes: list[str] = []
     for i, row in enumerate(sheet.rows, start=1):
         if row.in_play:
             style.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor("#FFF8E1")))
+            notes.append(t("sheet.in_play_note", n=row.deal))
     table.setStyle(TableStyle(style))
     story: list[Any] = [
         Paragraph(_escape(title), h1),
+        Paragraph(_escape(subtitle), body),
         Paragraph(_escape(t("score.target", target=sheet.target)), body),
         Spacer(1, 8),
         table,
         Spacer(1, 10),
-        *(Paragraph(_escape(line), body) for line in verdict),
+        *(Paragraph(_escape(line), body) for line in [*notes, *verdict]),
     ]
     doc.build(story)
     return buf.getvalue()

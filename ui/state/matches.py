@@ -184,7 +184,10 @@ class MatchKeeping:
                     verdict = verdict_of(match, app.lang)
                     title = " — ".join(sheet.sides)
                     lines = [verdict.headline, verdict.reason, verdict.ends_with_deal]
-                    data = sheet_files.sheet_pdf(sheet, app.t, title, [x for x in lines if x])
+                    sub = f"{app.t(f'variant.{info.variant}')} · {info.created_at:%Y-%m-%d}"
+                    data = sheet_files.sheet_pdf(
+                        sheet, app.t, title, sub, [x for x in lines if x]
+                    )
                 else:
                     raise ValueError(f"unknown kind of file: {kind!r}")
         except Exception as exc:
@@ -230,7 +233,7 @@ class MatchKeeping:
                 obj = json.loads(text)
             except json.JSONDecodeError as exc:
                 raise _ImportProblem(
-                    "sheet.import_not_json", {"line": exc.lineno, "col": exc.colno, "why": exc.msg}
+                    "sheet.import_not_json", {"line": exc.lineno, "col": exc.colno}
                 ) from exc
             match_id = int(app.store.import_match(obj))
             summary = backend.summarize(app.store, match_id)

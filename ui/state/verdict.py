@@ -37,12 +37,12 @@ def verdict_of(match: Any, lang: str) -> Verdict:
     if facts.reached_in_play:
         ends = t(
             "sheet.ends_with_deal",
-            names=" & ".join(facts.reached_in_play),
+            names=", ".join(facts.reached_in_play),
             target=facts.target,
         )
     goes_on = ""
     if facts.goes_on:
-        goes_on = t("sheet.goes_on", names=" & ".join(facts.goes_on), target=facts.target)
+        goes_on = t("sheet.goes_on", names=", ".join(facts.goes_on), target=facts.target)
     rule = facts.rule
     return Verdict(
         winner=facts.winner,
@@ -61,5 +61,5 @@ def _args(facts: Any) -> dict[str, object]:
         "last": facts.last_trick or "",
         "total": facts.winner_total,
         "target": facts.target,
-        "others": " & ".join(facts.also_reached),
+        "others": ", ".join(facts.also_reached),
     }

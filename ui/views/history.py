@@ -117,7 +117,6 @@ def export_buttons(ctx: ViewContext, match_id: int, *, suffix: str = "") -> list
                 big_button(
                     ctx.t(f"sheet.export_{kind}"),
                     export_handler(ctx, match_id, kind),
-                    icon=ft.Icons.DOWNLOAD,
                     identifier=f"export-{kind}-{tag}",
                 )
                 for kind in sheet_files.KINDS
