@@ -36,9 +36,9 @@ from ui_e2e_harness import (
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from sheet_samples import PLAYERS, play_deal, sample_match  # noqa: E402
+from sheet_samples import PLAYERS, play_deal, sample_match
 
-from ui import backend  # noqa: E402
+from ui import backend
 
 PHONE = {"width": 390, "height": 844}
 
