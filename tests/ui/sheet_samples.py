@@ -48,3 +48,21 @@ def sample_match(store: Any, sides: int, *, deals: int = 3, in_play: bool = True
     if in_play:
         play_deal(store, match_id, players, variant, deals, finish=False)
     return match_id
+
+
+JOKER_PLAYERS = ("Alexandra", "Boris", "Clara", "Dmitri")
+
+
+def joker_match(store: Any, deals: int = 3) -> int:
+    """Four sides each on their own (the multi-pack variant with jokers): the widest sheet."""
+    p = JOKER_PLAYERS
+    match_id = int(store.create_match(variant="joker-multipack", players=list(p)))
+    for d in range(deals):
+        store.start_deal(match_id, d % 4, "9H")
+        store.record(match_id, {"type": "declare", "player": p[(d + 1) % 4],
+                                "new": ["QS", "JD"], "meld": "bezique"})
+        store.record(match_id, {"type": "declare", "player": p[(d + 2) % 4],
+                                "new": ["KH", "QH"], "meld": "trump_marriage"})
+        if d < deals - 1:
+            store.record(match_id, {"type": "stock_exhausted"})
+    return match_id

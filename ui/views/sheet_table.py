@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import flet as ft
 
 from ui.state.score import ScoreSheet
-from ui.views.common import ViewContext, body_text, tagged
+from ui.views.common import VIEWPORT_WIDTH, ViewContext, body_text, tagged
 
 FIRST = 40  # the deal number column
 GAP = 6
@@ -24,6 +24,28 @@ SIZES = {2: (18, 22, 32), 3: (16, 20, 28), 4: (15, 19, 24)}
 
 def _sizes(n: int) -> tuple[int, int, int]:
     return SIZES.get(n, SIZES[4])
+
+
+def _name_text(name: str, size: int, n: int, winner: bool) -> ft.Text:
+    """A side's name over its column: on two lines between words, smaller if one word is too
+    long for the column, cut with an ellipsis only as a last resort (the screen's title has
+    every name in full), so Flutter never breaks a name in the middle of a word."""
+    width = VIEWPORT_WIDTH.get() or 860.0
+    column = (min(width, 860.0) - 32 - 8 - 12 - FIRST - GAP * n) / max(1, n)
+    longest = max((len(w) for w in name.split()), default=1) + (2 if winner else 0)
+    fits = size
+    while fits > 12 and longest * 0.6 * fits > column:
+        fits -= 1
+    cut = longest * 0.6 * fits > column
+    return ft.Text(
+        ("★ " if winner else "") + name,
+        size=fits,
+        weight=ft.FontWeight.BOLD,
+        text_align=ft.TextAlign.RIGHT,
+        max_lines=1 if cut else 2,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        color=ft.Colors.PRIMARY if winner else None,
+    )
 
 
 def _row(
@@ -66,18 +88,7 @@ def sheet_table(ctx: ViewContext, sheet: ScoreSheet, prefix: str) -> ft.Control:
     name_size, deal_size, total_size = _sizes(n)
     winner = sheet.winner if sheet.finished else None
     head = [
-        tagged(
-            f"{prefix}-name-{i}",
-            ft.Text(
-                ("★ " if name == winner else "") + name,
-                size=name_size,
-                weight=ft.FontWeight.BOLD,
-                text_align=ft.TextAlign.RIGHT,
-                max_lines=2,
-                overflow=ft.TextOverflow.ELLIPSIS,
-                color=ft.Colors.PRIMARY if name == winner else None,
-            ),
-        )
+        tagged(f"{prefix}-name-{i}", _name_text(name, name_size, n, name == winner))
         for i, name in enumerate(sheet.sides)
     ]
     rows: list[ft.Control] = [

@@ -19,10 +19,19 @@ if not Path("/usr/bin/chromium").exists() and shutil.which("chromium") is None:
     )
 
 from playwright.sync_api import Page
-from ui_e2e_harness import AppServer, blank_page, by_id, free_port, load_app, shot, tap_to
+from ui_e2e_harness import (
+    AppServer,
+    blank_page,
+    by_id,
+    free_port,
+    load_app,
+    scroll_down,
+    shot,
+    tap_to,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from sheet_samples import PLAYERS, sample_match
+from sheet_samples import JOKER_PLAYERS, PLAYERS, joker_match, sample_match
 
 from ui import backend
 
@@ -34,6 +43,7 @@ def seeded(tmp_path: Path) -> Iterator[tuple[AppServer, dict[int, int]]]:
     url = f"sqlite:///{tmp_path / 'sheet.sqlite3'}"
     store = backend.open_store(url)
     ids = {sides: sample_match(store, sides) for sides in (2, 3, 4)}
+    ids[5] = joker_match(store)  # "5": four sides on their own (four-hand plays in teams)
     store.close()
     srv = AppServer(url, free_port(), lang="en")
     srv.start()
@@ -49,7 +59,7 @@ def right_edge(page: Page, identifier: str) -> float:
 
 def check_aligned(page: Page, sides: int, deals: int, width: int) -> None:
     """Each column's name, deal numbers and total share one right edge, inside the screen."""
-    n = 2 if sides == 4 else sides  # four-hand plays in two teams
+    n = {2: 2, 3: 3, 4: 2, 5: 4}[sides]  # four-hand plays in two teams
     for i in range(n):
         edge = right_edge(page, f"hist-name-{i}")
         assert edge <= width, (sides, i, edge)
@@ -71,15 +81,18 @@ def test_score_sheet_fits_a_phone_with_two_to_four_sides(
     page = blank_page(browser, viewport=viewport)
     load_app(page, server.url)
     tap_to(page, "history", f"match-{ids[2]}")
-    for sides in (2, 3, 4):
+    for sides in (2, 3, 4, 5):
+        deals = 3 if sides == 5 else 4
         tap_to(page, f"open-{ids[sides]}", "hist-table")
-        by_id(page, "hist-row-4").wait_for()
-        check_aligned(page, sides, 4, viewport["width"])
-        shot(page, f"sheet-{sides}-sides-{vp}")
+        by_id(page, f"hist-row-{deals}").wait_for()
+        check_aligned(page, sides, deals, viewport["width"])
+        scroll_down(page, -5000)  # the sheet's top, whatever a query scrolled
+        label = "4-single" if sides == 5 else str(sides)
+        shot(page, f"sheet-{label}-sides-{vp}")
         tap_to(page, "nav-back", f"match-{ids[2]}")
     tap_to(page, "nav-back", "history")
     tap_to(page, "stats", f"stat-{PLAYERS[4][0]}")
-    for name in PLAYERS[4]:
+    for name in (*PLAYERS[4], *JOKER_PLAYERS[:1]):
         box = by_id(page, f"stat-{name}").first.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
     shot(page, f"sheet-stats-{vp}")
