@@ -1,109 +1,136 @@
-"""RULES.md §6 in words: the reason each verdict gives (R-TARGET, R-TIE with two and with three
-sides, H-TIE-HIGHER, a partie-winning triple bezique), and R-CLAIM-AT-END while a deal is in
-play: a side past the target ends the partie with this deal, not before."""
+"""The partie's verdict in words (RULES.md §6, issue 15): the one rule that decided and its
+facts, a tie that goes on, and, mid-deal, that the partie ends with this deal."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from referee.record import parse_record, replay_record
-from referee.variants import load_variant
-from referee.verdict import explain
+from referee.cards import parse_card, parse_cards
+from referee.events import Brisques, Declare, LastTrick, StockExhausted
+from referee.match import Match
 
-BEZIQUE = ["QS", "JD"]
-
-
-Deal = tuple[list[dict[str, Any]], str | None, dict[str, int] | None]
+DOUBLE_BEZIQUE = ["QS", "QS", "JD", "JD"]
+TRUMP_SEQUENCE = ["AH", "10H", "KH", "QH", "JH"]
 
 
-def _match(players: list[str], deals: list[Deal], *, target: int,
-           rules: list[str] | None = None) -> Any:
-    """deals: (declarations, last trick winner or None, brisques or None: deal left in play)."""
-    variant = {2: "two-hand", 3: "three-hand"}[len(players)]
-    packs = load_variant(variant).packs(len(players))
-    out = []
-    for d, (decls, last, brisques) in enumerate(deals):
-        events = list(decls)
-        if last is not None:
-            events += [{"type": "stock_exhausted"}, {"type": "last_trick", "winner": last}]
-            counts = brisques or {}
-            rest = 8 * packs - sum(counts.values())
-            counts = {p: counts.get(p, 0) for p in players}
-            counts[last] += rest  # the rest to the last trick's taker
-            events.append({"type": "brisques", "counts": counts})
-        out.append({"dealer": players[d % len(players)], "turn_up": "9H", "events": events})
-    rec = {"format": "bezique-match/1", "variant": variant, "players": players,
-           "tracking": "melds", "house_rules": rules or [], "target": target, "deals": out}
-    return replay_record(parse_record(rec))
+def _match(players: tuple[str, ...] = ("Anna", "Boris"), variant: str = "two-hand",
+           target: int = 500, rules: tuple[str, ...] = ()) -> Match:
+    m = Match.new(variant, list(players), target=target, house_rules=("H-TARGET", *rules))
+    m.start_deal(0, parse_card("9H"))
+    return m
 
 
-def decl(player: str, cards: list[str], meld: str) -> dict[str, Any]:
-    return {"type": "declare", "player": player, "new": cards, "meld": meld}
+def _show(m: Match, seat: int, cards: list[str], meld: str | None = None) -> None:
+    assert m.apply(Declare(seat, tuple(parse_cards(cards)), (), meld)).accepted
 
 
-def test_r_target_the_only_side_to_reach_wins() -> None:
-    m = _match(["Anna", "Boris"], [([decl("Anna", ["AS", "AH", "AD", "AC"], "four_aces")],
-                                    "Anna", {"Boris": 8})], target=150)
-    f = explain(m)
-    totals = m.totals()
-    assert totals[0] >= 150 > totals[1]
-    assert (f.winner, f.rule, f.reason) == ("Anna", "R-TARGET", "target")
-    assert f.winner_total == totals[0] and f.also_reached == ()
+def _end(m: Match, last: int, counts: dict[int, int]) -> None:
+    m.apply(StockExhausted())
+    m.apply(LastTrick(last))
+    m.apply(Brisques(counts))
 
 
-def test_r_tie_two_sides_the_last_trick_decides() -> None:
-    m = _match(["Anna", "Boris"], [([decl("Anna", ["AS", "AH", "AD", "AC"], "four_aces"),
-                                     decl("Boris", ["KS", "KH", "KD", "KC"], "four_kings")],
-                                    "Boris", {"Anna": 12})], target=100)
-    f = explain(m)
-    totals = m.totals()
-    assert min(totals) >= 100 and totals[0] > totals[1]  # Anna higher, Boris took the last trick
-    assert (f.winner, f.rule, f.reason, f.last_trick) == ("Boris", "R-TIE", "last_trick", "Boris")
-    assert f.also_reached == ("Anna",)
+def _both_reach(m: Match) -> None:
+    _show(m, 0, DOUBLE_BEZIQUE)                   # Anna 500
+    _show(m, 1, TRUMP_SEQUENCE)                   # Boris 250
+    _show(m, 1, ["AS", "AS", "AD", "AC"])         # + 100
+    _show(m, 1, ["KS", "KS", "KD", "KC"])         # + 80 = 430
 
 
-def test_h_tie_higher_the_higher_total_wins() -> None:
-    m = _match(["Anna", "Boris"], [([decl("Anna", ["AS", "AH", "AD", "AC"], "four_aces"),
-                                     decl("Boris", ["KS", "KH", "KD", "KC"], "four_kings")],
-                                    "Boris", {"Anna": 12})], target=100, rules=["H-TIE-HIGHER"])
-    f = explain(m)
-    assert (f.winner, f.rule, f.reason) == ("Anna", "H-TIE-HIGHER", "higher_total")
+def test_verdict_r_target_one_side_reached() -> None:
+    m = _match()
+    _show(m, 0, DOUBLE_BEZIQUE)
+    _end(m, 1, {0: 8, 1: 8})
+    v = m.verdict()
+    assert v.finished and v.winner == 0 and v.rule == "R-TARGET" and v.reason == "reached"
+    assert v.render() == "Anna reached the target of 500 with 580 and wins the partie"
+    assert "Anna" in v.render("ru") and "580" in v.render("ru")
 
 
-def test_r_tie_three_sides_last_trick_outside_the_reached_the_higher_total_wins() -> None:
-    m = _match(["Anna", "Boris", "Clara"],
-               [([decl("Anna", ["AS", "AH", "AD", "AC"], "four_aces"),
-                  decl("Boris", ["KS", "KH", "KD", "KC"], "four_kings")],
-                 "Clara", {"Anna": 8, "Boris": 8, "Clara": 8})], target=150)
-    totals = m.totals()
-    assert totals[0] >= 150 and totals[1] >= 150 and totals[2] < 150 and totals[0] > totals[1]
-    f = explain(m)
-    assert (f.winner, f.rule, f.reason, f.last_trick) == (
-        "Anna", "R-TIE", "higher_total_last_out", "Clara")
+def test_verdict_r_tie_says_who_took_the_last_trick() -> None:
+    m = _match()
+    _both_reach(m)
+    _end(m, 1, {0: 8, 1: 8})
+    v = m.verdict()
+    assert v.winner == 1 and v.rule == "R-TIE" and v.reason == "last_trick"
+    assert v.last_trick == 1 and v.reached == (0, 1)
+    assert "Boris took the last trick" in v.render()
+    assert "Anna and Boris reached the target of 500" in v.render()
+    assert "Anna и Boris" in v.render("ru")
+    assert m.result().verdict == v
+    assert m.result().to_json()["verdict"]["reason"] == "last_trick"
 
 
-def test_r_tie_three_sides_equal_highest_totals_play_on() -> None:
-    m = _match(["Anna", "Boris", "Clara"],
-               [([decl("Anna", ["QS", "QH", "QD", "QC"], "four_queens"),
-                  decl("Boris", ["QS", "QH", "QD", "QC"], "four_queens")],
-                 "Clara", {"Anna": 8, "Boris": 8, "Clara": 8})], target=120)
-    totals = m.totals()
-    assert totals[0] == totals[1] >= 120 > totals[2]
-    f = explain(m)
-    assert f.winner is None and f.goes_on == ("Anna", "Boris")
+def test_verdict_h_tie_higher_says_the_higher_total_decided() -> None:
+    m = _match(rules=("H-TIE-HIGHER",))
+    _both_reach(m)
+    _end(m, 1, {0: 8, 1: 8})
+    v = m.verdict()
+    assert v.winner == 0 and v.rule == "H-TIE-HIGHER" and v.reason == "higher_first"
+    assert "the higher total wins: Anna with 580" in v.render()
 
 
-def test_a_triple_bezique_wins_the_partie_whatever_the_totals() -> None:
-    m = _match(["Anna", "Boris", "Clara"],
-               [([decl("Boris", ["QS", "QS", "QS", "JD", "JD", "JD"], "triple_bezique")],
-                 "Anna", {"Anna": 24})], target=100_000)
-    f = explain(m)
-    assert (f.winner, f.reason) == ("Boris", "meld")
+def test_verdict_r_tie_three_sides_highest_total_when_the_last_trick_is_elsewhere() -> None:
+    m = _match(("Anna", "Boris", "Vera"), "three-hand")
+    _both_reach(m)
+    _end(m, 2, {0: 8, 1: 8, 2: 8})
+    v = m.verdict()
+    assert v.winner == 0 and v.rule == "R-TIE" and v.reason == "higher_total"
+    assert "none of them took the last trick" in v.render()
 
 
-def test_r_claim_at_end_a_side_past_the_target_mid_deal_ends_the_partie_with_this_deal() -> None:
-    m = _match(["Anna", "Boris"], [([decl("Anna", ["AS", "AH", "AD", "AC"], "four_aces")],
-                                    None, None)], target=100)
-    f = explain(m)
-    assert f.winner is None and not m.result().finished
-    assert f.reached_in_play == ("Anna",)
+def test_verdict_r_tie_equal_totals_the_partie_goes_on() -> None:
+    m = _match(("Anna", "Boris", "Vera"), "three-hand")
+    _show(m, 0, DOUBLE_BEZIQUE)                   # Anna 500
+    _both_reach_boris_490 = [TRUMP_SEQUENCE, ["KS", "KS", "KD", "KC"],
+                             ["AS", "AS", "AD", "AC"], ["QH", "QD", "QC", "QC"]]
+    for cards in _both_reach_boris_490:
+        _show(m, 1, cards)
+    _end(m, 2, {0: 7, 1: 8, 2: 9})
+    v = m.verdict()
+    assert not v.finished and v.reason == "goes_on" and v.rule == "R-TIE"
+    assert "the partie goes on with another deal" in v.render()
+    assert "570" in v.render()
+    # the next deal starts with both over the target: it ends with that deal
+    m.start_deal(1, parse_card("9S"))
+    v = m.verdict()
+    assert v.ends_with_this_deal and v.deal == 1 and v.reached == (0, 1)
+
+
+def test_verdict_mid_deal_a_side_passes_the_target_ends_with_this_deal() -> None:
+    m = _match()
+    assert m.verdict().reason == "in_progress" and not m.verdict().ends_with_this_deal
+    assert m.verdict().render() == "No side has reached the target of 500 yet"
+    _show(m, 0, DOUBLE_BEZIQUE)
+    v = m.verdict()
+    assert not v.finished and v.ends_with_this_deal and v.rule == "R-CLAIM-AT-END"
+    assert v.render() == ("Anna passed the target of 500: the partie ends with this deal, "
+                          "decided when it is over")
+    _end(m, 1, {0: 8, 1: 8})
+    assert m.verdict().finished
+
+
+def test_verdict_triple_bezique_cites_the_combination() -> None:
+    m = Match.new("three-hand", ["A", "B", "C"])
+    m.start_deal(0, parse_card("9D"))
+    _show(m, 1, ["QS", "JD"] * 3, "triple_bezique")
+    v = m.verdict()
+    assert v.reason == "meld_this_deal" and v.ends_with_this_deal
+    assert "triple bezique" in v.render()
+    _end(m, 0, {0: 8, 1: 8, 2: 8})
+    v = m.verdict()
+    assert v.finished and v.winner == 1 and v.rule == "C-TRIPLE-BEZIQUE" and v.reason == "meld"
+    assert m.result().decided_by == "C-TRIPLE-BEZIQUE"
+    assert "whatever the totals" in v.render()
+
+
+def test_verdict_texts_exist_in_both_languages() -> None:
+    import tomllib
+
+    from referee.data import data_dir
+    from referee.verdict import REASONS
+
+    for lang in ("en", "ru"):
+        with (data_dir() / "i18n" / f"rulings.{lang}.toml").open("rb") as f:
+            messages: dict[str, Any] = tomllib.load(f)["messages"]
+        assert all(f"verdict_{r}" in messages for r in REASONS), lang

@@ -68,7 +68,8 @@ def test_rejections_are_listed_in_the_screen_language(app: AppState) -> None:
     ds.declare(None)
     en = score_sheet(ds.match, "en").rejected
     ru = score_sheet(ds.match, "ru").rejected
-    assert len(en) == 1 and en[0].startswith("1·1")
+    assert len(en) == 1 and en[0].startswith("Deal 1, entry 1:")
+    assert en[0].count(ds.match.deals[0].log[0][1].rule) == 1  # the rule id once
     assert en != ru
 
 

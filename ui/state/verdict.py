@@ -1,8 +1,9 @@
-"""The verdict in words: who won the partie and why ("Anna took the last trick"), and, while a
-deal is in play, that the partie ends with this deal because a side has reached the target.
+"""The verdict in words: who won the partie and why ("Boris took the last trick"), and, while a
+deal is in play, that the partie ends with this deal because a side has passed the target; or
+that equal totals play on.
 
-Every fact comes from the engine (``referee.verdict``); this module only puts it in the
-screen's language.
+Every fact and every word of the reason comes from the engine (``Match.verdict()`` and its
+``render``); this module only picks the screen's texts around it.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from referee.verdict import explain
 from ui import backend
 from ui.i18n import Translator
+
+GOES_ON = "goes_on"
 
 
 @dataclass(frozen=True)
@@ -20,46 +22,36 @@ class Verdict:
     winner: str | None
     headline: str  # "Anna wins the match" (empty while nobody has won)
     reason: str  # why, in words (empty while nobody has won)
-    rule: str | None  # the rule that decided (R-TARGET, R-TIE, H-TIE-HIGHER)
+    rule: str | None  # the one rule that decided (R-TARGET, R-TIE, H-TIE-HIGHER, C-…)
     rule_title: str
-    ends_with_deal: str  # "Anna has reached 1000: the partie ends with this deal" or ""
+    ends_with_deal: str  # "Anna passed the target …: the partie ends with this deal" or ""
     goes_on: str = ""  # equal highest totals past the target: another deal is played
 
 
 def verdict_of(match: Any, lang: str) -> Verdict:
     t = Translator(lang)
-    facts = explain(match)
-    headline = reason = ""
-    if facts.winner is not None:
-        headline = t("score.winner", name=facts.winner)
-        reason = t(f"sheet.reason.{facts.reason}", **_args(facts))
-    ends = ""
-    if facts.reached_in_play:
-        ends = t(
-            "sheet.ends_with_deal",
-            names=", ".join(facts.reached_in_play),
-            target=facts.target,
-        )
-    goes_on = ""
-    if facts.goes_on:
-        goes_on = t("sheet.goes_on", names=", ".join(facts.goes_on), target=facts.target)
-    rule = facts.rule
+    v = match.verdict()
+    text = _sentence(v.render(lang))
+    rule = v.rule
+    title = backend.rule_title(rule, lang) if rule else ""
+    if v.finished and v.winner is not None:
+        winner = str(match.side_names[v.winner])
+        return Verdict(winner, t("score.winner", name=winner), text, rule, title, "")
     return Verdict(
-        winner=facts.winner,
-        headline=headline,
-        reason=reason,
+        winner=None,
+        headline="",
+        reason="",
         rule=rule,
-        rule_title=backend.rule_title(rule, lang) if rule else "",
-        ends_with_deal=ends,
-        goes_on=goes_on,
+        rule_title=title,
+        ends_with_deal=text if v.ends_with_this_deal else "",
+        goes_on=text if v.reason == GOES_ON else "",
     )
 
 
-def _args(facts: Any) -> dict[str, object]:
-    return {
-        "name": facts.winner or "",
-        "last": facts.last_trick or "",
-        "total": facts.winner_total,
-        "target": facts.target,
-        "others": ", ".join(facts.also_reached),
-    }
+def _sentence(text: str) -> str:
+    """The engine's words as a sentence: a capital first, a full stop last."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."

@@ -29,6 +29,7 @@ from ui_e2e_harness import (
     by_id,
     free_port,
     load_app,
+    scroll_down,
     shot,
     tap,
     tap_to,
@@ -50,15 +51,16 @@ def seeded(tmp_path: Path) -> Iterator[tuple[AppServer, dict[str, int]]]:
     its target."""
     url = f"sqlite:///{tmp_path / 'matches.sqlite3'}"
     store = backend.open_store(url)
-    done = int(store.create_match(variant="two-hand", players=["Anna", "Boris"], target=100,
-                                  house_rules=["H-TARGET"]))
-    play_deal(store, done, PLAYERS[2], "two-hand", 0, last=1)
     ids = {
-        "finished": done,
         "past": sample_match(store, 2, deals=0, target=40, in_play=True),
         "older": sample_match(store, 2, deals=1),
         "newer": sample_match(store, 3, deals=1),
     }
+    # played last, so History lists it first (its buttons on screen without a swipe)
+    done = int(store.create_match(variant="two-hand", players=["Anna", "Boris"], target=100,
+                                  house_rules=["H-TARGET"]))
+    play_deal(store, done, PLAYERS[2], "two-hand", 0, last=1)
+    ids["finished"] = done
     store.close()
     srv = AppServer(url, free_port(), lang="en")
     srv.start()
@@ -148,6 +150,7 @@ def test_files_download_to_the_device_and_import_from_it(
     assert json.loads(got["json"].read_text(encoding="utf-8"))["players"] == ["Anna", "Boris"]
     assert got["csv"].read_text(encoding="utf-8-sig").splitlines()[0].endswith("Anna,Boris")
     assert got["pdf"].read_bytes().startswith(b"%PDF")
+    scroll_down(page, -5000)  # the notice, at the top
     shot(page, "matches-09-downloaded")
 
     # import the record just downloaded: a new match, and the notice says which
@@ -156,6 +159,7 @@ def test_files_download_to_the_device_and_import_from_it(
     fc.value.set_files(str(got["json"]))
     wait_words(page, "notice", "imported Anna — Boris")
     wait_words(page, "notice", "deals played: 1")
+    scroll_down(page, -5000)  # the notice, at the top
     shot(page, "matches-10-imported")
 
     # a broken file: nothing stored, the error names the place
@@ -165,5 +169,6 @@ def test_files_download_to_the_device_and_import_from_it(
         tap(page, "import")
     fc.value.set_files(str(bad))
     wait_words(page, "notice", "line 2")
+    scroll_down(page, -5000)  # the notice, at the top
     shot(page, "matches-11-import-error")
     page.context.close()
