@@ -219,3 +219,44 @@ def test_home_and_history_build_with_every_kind_of_match(
     assert SCREENS["score"](ctx).body is not None
     app.view_match(a)
     assert SCREENS["history_match"](ctx).body is not None
+
+
+def _texts(control: Any) -> list[str]:
+    """Every text value in a built control tree (the view's words, no page needed)."""
+    out: list[str] = []
+    stack = [control]
+    while stack:
+        c = stack.pop()
+        if c is None:
+            continue
+        value = getattr(c, "value", None)
+        if isinstance(value, str):
+            out.append(value)
+        for attr in ("content", "controls", "title", "leading", "actions"):
+            child = getattr(c, attr, None)
+            if isinstance(child, list):
+                stack.extend(child)
+            elif child is not None and not isinstance(child, str):
+                stack.append(child)
+    return out
+
+
+def test_the_deal_summary_after_the_last_deal_says_why_and_offers_the_next_partie(
+    app: AppState,
+) -> None:
+    ds = new_match(app, target="100")
+    start_deal(ds)
+    ds.open_picker(1)
+    ds.add_new(parse_card("QS"))
+    ds.add_new(parse_card("JD"))
+    ds.declare("bezique")
+    ds.open_end()
+    ds.set_last_trick(1)
+    ds.set_brisques(0, "8")
+    ds.set_brisques(1, "8")
+    assert ds.finish_deal(), ds.end_errors
+    assert ds.match.result().finished
+    ctx = ViewContext(app=app, page=None)  # type: ignore[arg-type]
+    words = " ".join(_texts(SCREENS["deal"](ctx).body))
+    assert verdict_of(ds.match, "en").reason in words
+    assert "wins the partie" in words and "New match, seats moved on" in words
