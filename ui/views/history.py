@@ -7,6 +7,7 @@ import flet as ft
 from ui import backend, sheet_files
 from ui.state.history import StatLine
 from ui.state.score import score_sheet
+from ui.views import correction
 from ui.views.common import (
     View,
     ViewContext,
@@ -144,6 +145,7 @@ def build_match(ctx: ViewContext) -> View:
     out += sheet_controls(
         ctx, score_sheet(m, app.lang), prefix="hist", match=m, match_id=viewed.match_id
     )
+    out.append(correction.open_button(ctx, viewed))
     out += export_buttons(ctx, viewed.match_id, suffix="viewed")
     return View(scroll_body(out), app_bar(ctx, ctx.t("score.title")))
 

@@ -8,6 +8,7 @@ import flet as ft
 
 from ui.state.score import ScoreSheet, score_sheet
 from ui.views.common import View, ViewContext, app_bar, body_text, heading, scroll_body, tagged
+from ui.views.correction import open_button
 from ui.views.sheet_table import sheet_table
 from ui.views.verdict import in_play_notes, verdict_panel
 
@@ -21,7 +22,10 @@ def build(ctx: ViewContext) -> View:
             scroll_body([body_text(ctx.t("score.no_deals"))]), app_bar(ctx, ctx.t("score.title"))
         )
     sheet = score_sheet(session.match, ctx.app.lang)
-    controls = sheet_controls(ctx, sheet, match=session.match, match_id=session.match_id)
+    controls = [
+        *sheet_controls(ctx, sheet, match=session.match, match_id=session.match_id),
+        open_button(ctx, session),
+    ]
     return View(scroll_body(controls), app_bar(ctx, ctx.t("score.title")))
 
 
