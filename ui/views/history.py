@@ -22,7 +22,7 @@ from ui.views.common import (
     with_args,
 )
 from ui.views.files import export_handler, import_handler
-from ui.views.home import abandon_controls
+from ui.views.home import abandon_controls, keyed
 from ui.views.score import sheet_controls
 
 
@@ -51,6 +51,7 @@ def build(ctx: ViewContext) -> View:
     if not matches:
         out.append(body_text(ctx.t("history.empty")))
     out += [_match_card(ctx, m) for m in matches]
+    keyed(out)
     return View(scroll_body(out), app_bar(ctx, ctx.t("history.title")))
 
 
@@ -97,7 +98,7 @@ def _match_card(ctx: ViewContext, m: backend.MatchSummary) -> ft.Control:
     ]
     if not m.finished and not m.abandoned:
         lines += abandon_controls(ctx, m)
-    return tagged(
+    card = tagged(
         f"match-{m.id}",
         ft.Container(
             content=ft.Column(lines, spacing=6, tight=True),
@@ -106,6 +107,8 @@ def _match_card(ctx: ViewContext, m: backend.MatchSummary) -> ft.Control:
             bgcolor=ft.Colors.SURFACE_CONTAINER,
         ),
     )
+    card.key = f"match-{m.id}"  # see home.keyed()
+    return card
 
 
 def export_buttons(ctx: ViewContext, match_id: int, *, suffix: str = "") -> list[ft.Control]:

@@ -87,7 +87,17 @@ def build(ctx: ViewContext) -> View:
             run_spacing=10,
         )
     )
+    keyed(controls)
     return View(scroll_body(controls, max_width=640), app_bar(ctx, ctx.t("app.title"), back=False))
+
+
+def keyed(controls: list[ft.Control]) -> None:
+    """Stable keys (the semantics identifier when there is one), so a notice or warning that
+    appears above the cards does not make Flet patch each card into the next one."""
+    for i, control in enumerate(controls):
+        if control.key is None:
+            ident = getattr(control, "identifier", None)
+            control.key = str(ident) if ident else f"item-{i}"
 
 
 def detail(ctx: ViewContext, s: backend.MatchSummary) -> str:

@@ -140,6 +140,7 @@ def test_files_download_to_the_device_and_import_from_it(
     tap_to(page, "history", f"match-{done}")
     got: dict[str, Path] = {}
     for kind in ("json", "csv", "pdf"):
+        scroll_down(page, -5000)  # its card is first: back to the top after the last tap
         with page.expect_download() as dl:
             tap(page, f"export-{kind}-{done}")
         name = dl.value.suggested_filename
