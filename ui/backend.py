@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from referee import reference, rulings
+from referee import reference, reference_search, rulings
 from referee.cards import Card, Suit
 from referee.record import event_to_obj
 from referee.variants import load_variant
@@ -137,14 +137,29 @@ def house_rule_summary(rule: str, lang: str) -> str:
     return str(e.summary or e.text or "")
 
 
-def rule_entries(lang: str, query: str = "", variant: str | None = None) -> list[Any]:
-    """Rules, penalties and house rules of the reference: all, or those matching a search."""
-    kinds = {"rule", "penalty", "house"}
+def rule_entries(
+    lang: str,
+    query: str = "",
+    variant: str = "two-hand",
+    house_rules: frozenset[str] = frozenset(),
+) -> list[tuple[Any, str]]:
+    """The reference for the open match, each entry with its standing there ("in_force",
+    "off", "replaced", "elsewhere"): with a query, entries of every kind ranked by the
+    reference's search (what is in force first); without, the rules, penalties and house
+    rules that apply to the variant, in RULES.md order."""
+    setting = reference_search.Setting(variant, frozenset(house_rules))
     if query.strip():
-        found = reference.search(query, lang, variant)
-    else:
-        found = [e for e in reference.all_entries(lang) if variant is None or e.applies_to(variant)]
-    return [e for e in found if e.kind in kinds]
+        return [(h.entry, h.standing.value) for h in reference_search.search(query, lang, setting)]
+    kinds = {"rule", "penalty", "house"}
+    return [
+        (e, st.value) for e, st in reference_search.entries_for(lang, setting) if e.kind in kinds
+    ]
+
+
+def replaced_by(rule: str, house_rules: frozenset[str]) -> list[str]:
+    """The house rules switched on that replace this default reading."""
+    return [r for r in sorted(house_rules) if _entry(r, "en") is not None
+            and rule in reference.entry(r).replaces]
 
 
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
