@@ -4,6 +4,8 @@ people type (transliterated, misspelt, as a question) find the entry they mean."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from referee import reference
@@ -102,3 +104,13 @@ def test_the_whole_reference_lists_combinations_and_variants_with_their_standing
     assert standing["R-PHASE2"] is Standing.REPLACED
     assert standing["H-TIE-HIGHER"] is Standing.OFF
     assert "C-TRIPLE-BEZIQUE" not in standing
+
+
+FILE_NAMES = re.compile(r"seed|док\.|RULES\.md|\.md\b|\.txt|\b00[0-9]\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_sources_are_cited_by_their_titles_never_by_file_names(lang: str) -> None:
+    for e in reference.all_entries(lang):
+        for text in (e.source, e.text, e.summary or "", e.example or ""):
+            assert not FILE_NAMES.search(text), (e.id, text)
