@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from referee import reference, reference_search, rulings
+from referee import presets, reference, reference_search, rulings
 from referee.cards import Card, Suit
 from referee.record import event_to_obj
 from referee.variants import load_variant
@@ -127,6 +127,28 @@ def rule_source(rule: str, lang: str) -> str:
     """Where a reading comes from (a seed or a rulebook)."""
     e = _entry(rule, lang)
     return str(e.source) if e is not None and e.source else ""
+
+
+def preset_ids(available: tuple[str, ...]) -> list[str]:
+    """The house-rule presets offered for a variant with these house rules (defaults first)."""
+    return [p.id for p in presets.presets_for(available)]
+
+
+def preset_rules(preset_id: str, available: tuple[str, ...]) -> frozenset[str]:
+    return presets.preset(preset_id).rules_for(available)
+
+
+def preset_matching(chosen: set[str] | frozenset[str], available: tuple[str, ...]) -> str:
+    """The preset the chosen switches equal, or "custom"."""
+    return presets.matching(chosen, available)
+
+
+def preset_title(preset_id: str, lang: str) -> str:
+    return presets.preset(preset_id).title(lang)
+
+
+def preset_text(preset_id: str, lang: str) -> str:
+    return presets.preset(preset_id).text(lang)
 
 
 def house_rule_summary(rule: str, lang: str) -> str:

@@ -105,6 +105,7 @@ def test_new_match_takes_players_target_house_rules_and_tracking_from_the_varian
     assert form.tracking == "melds"
     form.set_tracking("cards")
     assert form.tracking == "melds"
+    form.toggle_customise()  # the single switches are behind "customise"
     built = ids(_screen(app, "new_match"))
     assert {"tracking-melds", "tracking-tricks", "house-H-JOKER-TEN-PACKS"} <= built
     assert "tracking-cards" not in built

@@ -84,7 +84,7 @@ EXAMPLES: dict[str, tuple[str, tuple[Event, ...]]] = {
         ),
     ),
 }
-PLAYERS = ("Anna", "Boris")
+PLAYERS = ("Anna", "Boris")  # the engine's names; shown in the screen's language
 
 
 class RulesScreen:
@@ -190,9 +190,10 @@ class RulesScreen:
     def _run(self, key: str) -> Example:
         tracking, events = EXAMPLES[key]
         lang = self.app.lang
+        players = (self.app.t("reference.example_a"), self.app.t("reference.example_b"))
         steps: list[ExampleStep] = []
-        for ev, ruling in backend.run_example("two-hand", PLAYERS, tracking, "9H", events):
-            said = describe_event(self.app.t, ev, PLAYERS)
+        for ev, ruling in backend.run_example("two-hand", players, tracking, "9H", events):
+            said = describe_event(self.app.t, ev, players)
             if isinstance(ruling, str):  # an engine change made the scenario impossible
                 steps.append(ExampleStep(said, ruling, False))
             else:
