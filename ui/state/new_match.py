@@ -110,8 +110,11 @@ class NewMatchForm:
         counts = self.info.player_counts
         if self.player_count not in counts:
             self.player_count = counts[0]
-        self.house_rules &= set(self.switches)
-        self.preset = backend.preset_matching(self.house_rules, self.switches)
+        if self.preset in self.presets():  # a source's readings, as this variant has them
+            self.house_rules = set(backend.preset_rules(self.preset, self.switches))
+        else:
+            self.house_rules &= set(self.switches)
+            self.preset = backend.preset_matching(self.house_rules, self.switches)
         if self.tracking not in self.tracking_levels:
             self.tracking = self.tracking_levels[0]
         self._fit_names()
