@@ -21,6 +21,7 @@ from ui.i18n import Translator, pick_language
 from ui.state.app import AppState
 from ui.state.new_match import FormMemory
 from ui.views import SCREENS
+from ui.views.cards import LANGUAGE as CARD_LANGUAGE
 from ui.views.cards import SUIT_FONT
 from ui.views.common import VIEWPORT_WIDTH, ViewContext
 
@@ -69,6 +70,7 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
 
     ft.use_effect(lambda: app.subscribe(on_change), [])
     VIEWPORT_WIDTH.set(float(page.width) if page.width else None)
+    CARD_LANGUAGE.set(app.lang)
     ctx = ViewContext(app=app, page=page)
     view = SCREENS[app.screen](ctx)
     return [

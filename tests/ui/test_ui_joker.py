@@ -277,7 +277,7 @@ def test_the_joker_face_draws_a_star_in_the_shipped_font(app: AppState) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "stands"),
-    [("en", "★ = Q♥"), ("ru", "★ = Q♥")],
+    [("en", "★ = Q♥"), ("ru", "★ = Д♥")],  # Russian ranks on Russian screens
 )
 def test_joker_options_from_the_engine_and_the_ruling_names_its_card(
     app: AppState, lang: str, stands: str
