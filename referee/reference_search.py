@@ -338,3 +338,21 @@ def standing_of(rule_id: str, setting: Setting) -> Standing | None:
     except KeyError:
         return None
     return standing(e, setting)
+
+
+def melds_answering(
+    query: str, lang: str, setting: Setting, *, share: float = 0.7, top: int = 3
+) -> list[str]:
+    """The combinations a query is about, to light up in the table of points: combination
+    entries among the best ``top`` hits that score at least ``share`` of the best one ("four
+    tricks" finds a house rule, not four aces)."""
+    hits = search(query, lang, setting)[:top]
+    if not hits:
+        return []
+    best = hits[0].score
+    return [
+        h.entry.meld
+        for h in hits
+        if h.entry.meld and h.score >= share * best and h.standing is not Standing.ELSEWHERE
+    ]
+

@@ -178,6 +178,14 @@ def rule_entries(
     ]
 
 
+def melds_answering(
+    lang: str, query: str, variant: str, house_rules: frozenset[str]
+) -> list[str]:
+    """The combinations a search is about (the reference decides)."""
+    setting = reference_search.Setting(variant, frozenset(house_rules))
+    return reference_search.melds_answering(query, lang, setting)
+
+
 def replaced_by(rule: str, house_rules: frozenset[str]) -> list[str]:
     """The house rules switched on that replace this default reading."""
     return [r for r in sorted(house_rules) if _entry(r, "en") is not None

@@ -114,3 +114,11 @@ def test_sources_are_cited_by_their_titles_never_by_file_names(lang: str) -> Non
     for e in reference.all_entries(lang):
         for text in (e.source, e.text, e.summary or "", e.example or ""):
             assert not FILE_NAMES.search(text), (e.id, text)
+
+
+def test_the_table_lights_up_only_the_combinations_a_search_is_about() -> None:
+    from referee.reference_search import melds_answering
+
+    assert melds_answering("what is a bezique", "en", TWO_HAND)[0] == "bezique"
+    assert melds_answering("four tricks", "en", TWO_HAND) == []
+    assert "double_bezique" in melds_answering("500", "ru", TWO_HAND)

@@ -180,8 +180,7 @@ class RulesScreen:
             return set()
         lang = self.app.lang
         vid, house = self._setting()
-        found = backend.rule_entries(lang, self.query, vid, house)[:3]
-        melds = {str(e.meld) for e, st in found if e.meld and st != "elsewhere"}
+        melds = backend.melds_answering(lang, self.query, vid, house)
         return {_cap(backend.meld_name(m, lang)) for m in melds}
 
     def examples(self) -> list[Example]:
