@@ -221,6 +221,7 @@ def warm_up() -> None:
         variant_info(vid)
     for lang in ("en", "ru"):
         reference.all_entries(lang)
+        reference_search.search("bezique", lang)  # builds the search indexes
         rulings.meld_name("marriage", lang)
     import flet_charts  # type: ignore[import-untyped]  # noqa: F401
 
