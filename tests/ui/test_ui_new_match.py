@@ -192,3 +192,18 @@ def test_the_form_folds_the_switches_and_names_the_partners_as_typed(app: AppSta
         form.set_name(seat, name)
     line = [t for t in texts(_screen(app, "new_match")) if "Anna" in t and "&" in t]
     assert line == [app.t("new.partners", a="Anna", b="Boris", c="Clara", d="David")]
+
+
+def test_the_help_speaks_of_sevens_only_where_they_score(app: AppState) -> None:
+    from test_ui_joker import _screen, texts
+
+    app.start_new_match()
+    form = app.new_form
+    assert form is not None
+    assert app.t("tracking.melds_help") in texts(_screen(app, "new_match"))
+    form.set_variant("joker-multipack")
+    shown = texts(_screen(app, "new_match"))
+    assert app.t("tracking.melds_help") not in shown
+    assert app.t("newmatch.melds_help_no_sevens") in shown
+    assert shown.count(app.t("new.player_count")) == 1
+    assert app.t("new.player_count") != app.t("new.players")

@@ -99,6 +99,12 @@ class NewMatchForm:
         return tuple(lv for lv in TRACKING_LEVELS if lv in self.info.tracking_levels)
 
     @property
+    def sevens_score(self) -> bool:
+        """Whether the seven of trumps scores in this variant (not in no-trump or the joker
+        variant, whose packs have none): the help text must not speak of sevens there."""
+        return backend.combination_table(self.variant, frozenset())[1] > 0
+
+    @property
     def partnerships(self) -> bool:
         return self.player_count in self.info.partnerships_at
 

@@ -176,7 +176,13 @@ def build(ctx: ViewContext) -> View:
                 prefix="tracking",
             ),
             body_text(
-                ctx.t(f"tracking.{form.tracking}_help"), 15, color=ft.Colors.ON_SURFACE_VARIANT
+                ctx.t(
+                    "newmatch.melds_help_no_sevens"
+                    if form.tracking == "melds" and not form.sevens_score
+                    else f"tracking.{form.tracking}_help"
+                ),
+                15,
+                color=ft.Colors.ON_SURFACE_VARIANT,
             ),
         )
     )
