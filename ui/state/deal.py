@@ -406,7 +406,7 @@ class DealScreen(PenaltyActions, NamingActions, EndOfDeal):
         return RulingView(
             accepted=bool(ruling.accepted),
             rule=rule,
-            text=backend.ruling_text(ruling, self.lang),
+            text=backend.ruling_words(ruling, self.lang),
             rule_title=backend.rule_title(rule, self.lang),
             why=backend.rule_explanation(rule, self.lang),
             points=int(ruling.points or 0),
