@@ -89,6 +89,16 @@ class LogRow:
     effective: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A match as of one log position (see :meth:`Store.snapshot`)."""
+
+    match: Match
+    position: int
+    can_undo: bool
+    can_redo: bool
+
+
 @dataclass
 class _Live:
     """An in-memory replay kept in step with the log, so recording an event costs one
@@ -641,6 +651,14 @@ class Store:
             )
             for r in rows
         ]
+
+    def snapshot(self, match_id: int) -> Snapshot:
+        """The match replayed from its log together with the log position it reflects, read
+        in one go (a device writes ``at=`` that position: its view and its writes agree)."""
+        with self._read() as conn:
+            info = self._info(conn, match_id)
+            steps, last, can_undo, can_redo = self._steps(conn, match_id)
+        return Snapshot(rp.replay(info.header, steps).match, last, can_undo, can_redo)
 
     def load_match(self, match_id: int) -> Match:
         """The match replayed from its log by the engine (a fresh object the caller owns)."""

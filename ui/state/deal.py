@@ -24,6 +24,7 @@ from referee.events import (
     Trick,
 )
 from ui import backend
+from ui.live import write_notice  # table mode's refusals (stale view, viewer)
 from ui.state import joker
 from ui.state.common import Notice
 
@@ -614,6 +615,12 @@ class DealScreen:
         self._after_history(ok)
         return ok
 
+    def moved_elsewhere(self, *, reset: bool) -> None:
+        """Another device changed the match (ui/live.py has reloaded the session)."""
+        if reset:
+            self._after_history(True)
+        self.ruling = None
+
     def _after_history(self, ok: bool) -> None:
         self._reset_transient()
         self.ruling = None
@@ -630,6 +637,8 @@ def _player_of(event: Event) -> int | None:
 
 
 def _write_notice(exc: Exception) -> Notice:
+    if (table := write_notice(exc)) is not None:
+        return table
     if isinstance(exc, backend.Diverged):
         return Notice("error.diverged", error=True)
     return Notice("error.storage", {"why": str(exc)}, error=True)

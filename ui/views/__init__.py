@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ui.views import deal, history, home, new_match, rules, score
+from ui.views import deal, history, home, new_match, rules, score, viewer
 from ui.views.common import View, ViewContext
 
 SCREENS: dict[str, Callable[[ViewContext], View]] = {
@@ -16,4 +16,5 @@ SCREENS: dict[str, Callable[[ViewContext], View]] = {
     "history": history.build,
     "history_match": history.build_match,
     "stats": history.build_stats,
+    "viewer": viewer.build,
 }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ui.views import table_panel
 from ui.views.common import (
     View,
     ViewContext,
@@ -109,4 +110,5 @@ def build(ctx: ViewContext) -> View:
             run_spacing=10,
         )
     )
+    controls.extend(table_panel.controls(ctx))
     return View(scroll_body(controls, max_width=640), app_bar(ctx, ctx.t("app.title"), back=False))

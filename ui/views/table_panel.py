@@ -1,0 +1,40 @@
+"""Home's table section: this device's name as the others see it, and the switch that keeps
+the screen on during a deal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from ui.views.common import TAP, ViewContext, body_text, section, tagged
+
+
+def controls(ctx: ViewContext) -> list[ft.Control]:
+    app = ctx.app
+
+    def rename(e: Any) -> None:
+        app.set_device(str(e.control.value or ""))
+
+    name = ft.TextField(
+        label=ctx.t("table.device.label"),
+        value=app.device,
+        text_size=18,
+        on_blur=rename,
+        on_submit=rename,
+        max_length=40,
+    )
+    awake = ft.Switch(
+        label=ctx.t("table.awake.label"),
+        value=app.keep_awake,
+        on_change=lambda e: app.set_keep_awake(bool(e.control.value)),
+        label_text_style=ft.TextStyle(size=17),
+    )
+    return [
+        section(
+            ctx.t("table.device.title"),
+            tagged("device-name", name),
+            body_text(ctx.t("table.device.hint"), 15, color=ft.Colors.ON_SURFACE_VARIANT),
+            tagged("keep-awake", ft.Container(awake, height=TAP)),
+        )
+    ]
