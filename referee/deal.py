@@ -25,6 +25,7 @@ from referee.events import (
     StockExhausted,
     Trick,
 )
+from referee.penalties import PenaltyEffect, penalty_effect, wipeable
 from referee.rulings import WHERE_FIELD, WHERE_ITEM, Proposal, Ruling, accept, reject, where_text
 from referee.variants import CombinationSpec, Variant
 
@@ -138,6 +139,9 @@ class DealState:
         self.stock_exhausted = False
         self.last_trick_winner: int | None = None
         self.last_trick_scored = False
+        # tricks tracking: a last_trick event after the stock closed the play (phase-2 tricks
+        # left out, spec "tracking"); no further trick is recorded then.
+        self.play_closed = False
         self.brisques_scored = False
         self.brisques_won = [0] * n
         self.duties: list[_PhaseTwoDuty] = []
@@ -211,7 +215,8 @@ class DealState:
         if self.setup.tracking == "cards":
             return self.tricks_played >= self.setup.total_tricks
         if self.setup.tracking == "tricks":
-            return self.tricks_played >= self.setup.total_tricks and self.brisques_scored
+            played_out = self.tricks_played >= self.setup.total_tricks or self.play_closed
+            return played_out and self.brisques_scored
         return self.brisques_scored
 
     def name(self, seat: int) -> str:
@@ -798,7 +803,7 @@ class DealState:
                     proposes="P-FALSE-DECLARATION",
                 )
             )
-        points = v.seven_points
+        points = v.seven_value(exchange=exchange)
         old_turn_up = self.turn_up
 
         def commit() -> None:
@@ -819,7 +824,10 @@ class DealState:
         params: dict[str, str | int] = {"player": who, "card": str(seven), "points": points}
         if exchange and old_turn_up is not None:
             params["turn_up"] = str(old_turn_up)
-        return _Outcome(accept("R-SEVEN", key, params, points=points), commit)
+        rule = "R-SEVEN"
+        if exchange and v.exchanged_seven_points is not None:
+            rule = "H-SEVEN-TWENTY"  # the house rule set the amount
+        return _Outcome(accept(rule, key, params, points=points), commit)
 
     # ----------------------------------------------------------------------------- tricks
     def _check_trick(self, ev: Trick) -> _Outcome:
@@ -827,6 +835,11 @@ class DealState:
         if s.tracking == "melds":
             raise InconsistentEventError(
                 'tricks are not recorded with "melds" tracking; use "tricks" or "cards"'
+            )
+        if self.play_closed:
+            raise InconsistentEventError(
+                "the last trick is already recorded: the play of this deal is over",
+                "R-LAST-TRICK",
             )
         if self.tricks_played >= s.total_tricks:
             raise InconsistentEventError(
@@ -1052,47 +1065,42 @@ class DealState:
         self.brisques_scored = True
 
     # ----------------------------------------------------------------------------- the rest
-    def _check_penalty(self, ev: Penalty) -> _Outcome:
+    def penalty_effect(self, offence: str, player: int) -> PenaltyEffect:
+        """What a penalty would do now (RULES.md §5), without applying it."""
         s = self.setup
-        amount = s.variant.penalties.get(ev.offence)
-        if amount is None:
-            raise InconsistentEventError(
-                f'unknown offence "{ev.offence}"; known: {", ".join(s.variant.penalties)}'
-            )
-        side = s.side_of[ev.player]
-        if amount == "all":
-            if s.has("H-FALSE-ALL-MATCH"):
-                points = max(0, self._match_total_before(side) + self.scores()[side])
-            else:
-                points = max(0, self._wipeable(side))
-        else:
-            points = int(amount)
-        to_opponents = s.has("H-PENALTY-TO-OPPONENT")
+        side = s.side_of[player]
+        return penalty_effect(
+            penalties=s.variant.penalties,
+            house_rules=s.house_rules,
+            offence=offence,
+            player=player,
+            side=side,
+            sides=len(s.side_names),
+            deal_points=self._wipeable(side),
+            match_total_before=self._match_total_before(side),
+            deal_total=self.scores()[side],
+        )
+
+    def _check_penalty(self, ev: Penalty) -> _Outcome:
+        effect = self.penalty_effect(ev.offence, ev.player)
 
         def commit() -> None:
-            if to_opponents:
-                for other in range(len(s.side_names)):
-                    if other != side:
-                        self._score(other, points, ev.offence)
-            else:
-                self._score(side, -points, ev.offence)
+            for side, change in enumerate(effect.changes):
+                if change or (side == effect.side and not effect.to_opponents):
+                    self._score(side, change, ev.offence)
 
-        key = "penalty_to_opponents" if to_opponents else "penalty"
         return _Outcome(
-            accept(ev.offence, key, {"player": self.name(ev.player), "points": points,
-                                     "offence": ev.offence},
-                   points=-points if not to_opponents else points),
+            accept(ev.offence, effect.key,
+                   {"player": self.name(ev.player), "points": effect.amount,
+                    "offence": ev.offence},
+                   points=effect.offender_change if not effect.to_opponents or effect.wipes
+                   else effect.amount),
             commit,
         )
 
     def _wipeable(self, side: int) -> int:
-        """P-FALSE-DECLARATION's "all points": the side's points so far in this deal, except
-        brisques and the last trick, which still count (RULES.md §5), even when the table
-        records the penalty after them."""
-        return sum(
-            e.points for e in self.ledger
-            if e.side == side and e.reason not in ("R-BRISQUE", "R-LAST-TRICK")
-        )
+        """P-FALSE-DECLARATION's "all points" (referee.penalties.wipeable)."""
+        return wipeable([(e.side, e.points, e.reason) for e in self.ledger], side)
 
     match_totals_before: Sequence[int] = ()
 
@@ -1120,6 +1128,8 @@ class DealState:
     def _check_last_trick(self, ev: LastTrick) -> _Outcome:
         s = self.setup
         who = self.name(ev.winner)
+        if s.tracking == "tricks" and s.stock_tricks <= self.tricks_played < s.total_tricks:
+            return self._close_play(ev)
         if s.tracking != "melds":
             if not self.last_trick_scored or self.last_trick_winner != ev.winner:
                 holder = self.last_trick_winner
@@ -1143,6 +1153,34 @@ class DealState:
                    points=points),
             commit,
         )
+
+    def _close_play(self, ev: LastTrick) -> _Outcome:
+        """``tricks`` tracking: after the stock, ``last_trick`` alone names the winner of the
+        final trick and closes the play (the phase-2 tricks carry no declarations and may be
+        left out, spec "tracking"). Under H-LAST-TRICK-24 the bonus was given at trick 24."""
+        s = self.setup
+        who = self.name(ev.winner)
+        if self.play_closed:
+            raise InconsistentEventError("the last trick is already recorded in this deal")
+        bonus = 0 if s.has("H-LAST-TRICK-24") else s.variant.last_trick_points
+
+        def commit() -> None:
+            if not self.stock_exhausted:
+                self._begin_phase_two()
+            self.play_closed = True
+            self.last_winner = ev.winner
+            self.last_trick_winner = ev.winner
+            if bonus:
+                self.last_trick_scored = True
+                self._score(s.side_of[ev.winner], bonus, "R-LAST-TRICK")
+
+        if bonus:
+            return _Outcome(
+                accept("R-LAST-TRICK", "last_trick", {"player": who, "points": bonus},
+                       points=bonus),
+                commit,
+            )
+        return _Outcome(accept("R-LAST-TRICK", "last_trick_known", {"player": who}), commit)
 
     def _check_brisques(self, ev: Brisques) -> _Outcome:
         s = self.setup

@@ -317,8 +317,12 @@ class Match:
             else:
                 best = max(totals[s] for s in reached)
                 leaders = [s for s in reached if totals[s] == best]
-                if tie_higher and len(leaders) == 1:
-                    winner, rule = leaders[0], "H-TIE-HIGHER"
+                if tie_higher:
+                    # The higher total; equal highest totals: the last trick among them.
+                    if len(leaders) == 1:
+                        winner, rule = leaders[0], "H-TIE-HIGHER"
+                    elif last_side in leaders:
+                        winner, rule = last_side, "R-TIE"
                 elif last_side in reached:
                     winner, rule = last_side, "R-TIE"
                 elif len(leaders) == 1:

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from referee.cards import Card, Rank, Suit, card_of, cards_text
+from referee.combinations import contains
 from referee.deal import DealState, Setup, TableCard, _Outcome
 from referee.errors import InconsistentEventError
 from referee.events import Brisques, Declare, LastTrick, Seven, Trick
@@ -144,6 +145,23 @@ class ShowingsDeal(DealState):
         points += sum(spec.values[p - 4] for p in range(max(before + 1, 5), after + 1))
         return points
 
+    def _growth(
+        self, player: int, spec: ShowingSpec, ev: Declare
+    ) -> tuple[Counter[Card], list[Card]]:
+        """A set that grows may be recorded with the added cards alone or with the set's
+        cards already shown listed in ``table`` too (spec, joker-multipack): both are the
+        same showing. A ``table`` that lists every card of the set shown before is read so;
+        otherwise its cards are added to the set (copies are identical, so a table card that
+        scored another kind may join). Returns (the listed cards that are the set shown
+        before, the cards this showing adds)."""
+        table = Counter(ev.table)
+        if spec.kind != "set" or not self.sets[player][spec.id]:
+            return Counter(), [*ev.new, *ev.table]
+        members = Counter(tc.card for tc in self.tables[player] if spec.id in tc.scored)
+        if not contains(table, members):
+            return Counter(), [*ev.new, *ev.table]
+        return members, [*ev.new, *(table - members).elements()]
+
     # ------------------------------------------------------------------ events
     def _check_declare(self, ev: Declare) -> _Outcome:
         player = ev.player
@@ -173,7 +191,8 @@ class ShowingsDeal(DealState):
         if meld is None:
             fitting = [
                 s.id for s in variant.showings
-                if self._fit(s, cards, self.sets[player][s.id]) is not None
+                if self._fit(s, self._growth(player, s, ev)[1], self.sets[player][s.id])
+                is not None
             ]
             if len(fitting) != 1:
                 key = "no_combination" if not fitting else "ambiguous"
@@ -188,7 +207,8 @@ class ShowingsDeal(DealState):
         if spec is None:
             return _Outcome(reject("P-FALSE-DECLARATION", "meld_not_in_variant",
                                    {"meld": meld, "variant": variant.id}))
-        copies = self._choose_copies(player, Counter(ev.table), spec.id, 0)
+        shown_before, cards = self._growth(player, spec, ev)
+        copies = self._choose_copies(player, Counter(ev.table) - shown_before, spec.id, 0)
         assert copies is not None
         for tc in copies:
             if spec.id in tc.scored:

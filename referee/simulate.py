@@ -587,9 +587,13 @@ class _DealSim:
         else:
             points = int(amount)
         if t.has("H-PENALTY-TO-OPPONENT"):
+            # Each opposing side receives the amount; a false declaration still wipes the
+            # offender's points (RULES.md §5).
             for other in range(t.sides):
                 if other != side:
                     self.score[other] += points
+            if amount == "all":
+                self.score[side] -= points
         else:
             self.score[side] -= points
         self.emit(Penalty(p, offence))
@@ -642,7 +646,10 @@ class _DealSim:
             self.seven_exchanged = True
         else:
             self.shown_sevens[p] += 1
-        self.score[self.t.side_of[p]] += self.t.variant.seven_points
+        points = self.t.variant.seven_points
+        if exchange and self.t.has("H-SEVEN-TWENTY"):
+            points = 20  # H-SEVEN-TWENTY: 10 for holding it, 10 for making it the turn-up
+        self.score[self.t.side_of[p]] += points
         self.emit(Seven(p))
 
     def pending_options(self, p: int) -> list[_Pending]:
@@ -1320,8 +1327,11 @@ def _partie_winner(t: _Table, sim: _DealSim, totals: Sequence[int], goal: int) -
     last_side = t.side_of[last] if last is not None else None
     best = max(totals[s] for s in reached)
     leaders = [s for s in reached if totals[s] == best]
-    if t.has("H-TIE-HIGHER") and len(leaders) == 1:
-        return leaders[0]
+    if t.has("H-TIE-HIGHER"):
+        # the higher total; equal highest totals: the last trick decides among them
+        if len(leaders) == 1:
+            return leaders[0]
+        return last_side if last_side in leaders else None
     if last_side in reached:
         return last_side
     if len(leaders) == 1:
@@ -1335,7 +1345,7 @@ def house_rule_sets(variant: str) -> list[tuple[str, ...]]:
     wanted = [
         (),
         ("H-ALL-NEW", "H-JOKER-TEN-PACKS"),
-        ("H-REUSE-CLASSES", "H-SEVEN-FREE", "H-SEVEN-EXTRA"),
+        ("H-REUSE-CLASSES", "H-SEVEN-FREE", "H-SEVEN-EXTRA", "H-SEVEN-TWENTY"),
         ("H-MUST-WIN", "H-LAST-TRICK-24", "H-TIE-HIGHER"),
         ("H-FOUR-TRICKS", "H-BEZIQUE-PAIR", "H-NO-PLAIN-SEQUENCE"),
         ("H-PENALTY-TO-OPPONENT", "H-FALSE-ALL-MATCH", "H-PARTNER-BUILD"),

@@ -84,6 +84,15 @@ class Variant:
     showings: tuple[ShowingSpec, ...] = ()
     max_active: int = 0
     tracking_levels: tuple[str, ...] = ("melds", "tricks", "cards")
+    # The seven exchanged for the turn-up (H-SEVEN-TWENTY: 20); None: as a shown seven.
+    exchanged_seven_points: int | None = None
+
+    def seven_value(self, *, exchange: bool) -> int:
+        """R-SEVEN: what a declared seven of trumps scores; H-SEVEN-TWENTY makes the
+        exchanged one worth 20 (10 for holding it, 10 for making it the turn-up)."""
+        if exchange and self.exchanged_seven_points is not None:
+            return self.exchanged_seven_points
+        return self.seven_points
 
     def packs(self, players: int) -> int:
         return self.packs_by_players[players]
@@ -209,7 +218,8 @@ def load_variant(variant_id: str, house_rules: frozenset[str] = frozenset()) -> 
     showings = {s["id"]: dict(s) for s in raw.get("showing", [])}
     packs_raw = raw["packs"]
     penalties: dict[str, int | str] = dict(raw.get("penalties", {}))
-    scalars = {k: raw.get(k) for k in ("seven_points", "last_trick_points")}
+    scalars = {k: raw.get(k) for k in ("seven_points", "last_trick_points",
+                                       "exchanged_seven_points")}
     fixing = dict(raw.get("fixing_marriage_points", {}))
     removed: dict[str, str] = {}
     for rule in sorted(house_rules):
@@ -259,6 +269,10 @@ def load_variant(variant_id: str, house_rules: frozenset[str] = frozenset()) -> 
         showings=tuple(_showing(s) for s in showings.values()),
         max_active=int(raw.get("max_active", 0)),
         tracking_levels=tuple(raw.get("tracking", ("melds", "tricks", "cards"))),
+        exchanged_seven_points=(
+            None if scalars["exchanged_seven_points"] is None
+            else int(scalars["exchanged_seven_points"])
+        ),
     )
 
 

@@ -127,3 +127,135 @@ def test_h_target_any_number(target: int, finished: bool) -> None:
     res = result(record(events, target=target, house_rules=["H-TARGET"]))
     assert res["target"] == target
     assert res["finished"] is finished
+
+
+# ------------------------------------------------------- R-TIE with three or four sides (§6)
+def _three(target: int = 500, rules: tuple[str, ...] = ()) -> Any:
+    from referee.cards import parse_card
+    from referee.match import Match
+
+    m = Match.new("three-hand", ["Anna", "Boris", "Vera"], target=target,
+                  house_rules=("H-TARGET", *rules))
+    m.start_deal(0, parse_card("9H"))
+    return m
+
+
+def _show(m: Any, seat: int, cards: list[str]) -> None:
+    from referee.cards import parse_cards
+    from referee.events import Declare
+
+    assert m.apply(Declare(seat, tuple(parse_cards(cards)))).accepted
+
+
+def _end(m: Any, last_seat: int, counts: tuple[int, int, int] = (8, 8, 8)) -> None:
+    from referee.events import Brisques, LastTrick, StockExhausted
+
+    m.apply(StockExhausted())
+    m.apply(LastTrick(last_seat))
+    m.apply(Brisques(dict(enumerate(counts))))
+
+
+def test_r_tie_three_sides_last_trick_winner_among_those_that_reached() -> None:
+    m = _three()
+    _show(m, 0, DOUBLE_BEZIQUE)            # Anna 500
+    _show(m, 1, TRUMP_SEQUENCE)            # Boris 250
+    _show(m, 1, ["KS", "KS", "KD", "KC"])  # + 80 = 330
+    _show(m, 1, ["AS", "AS", "AD", "AC"])  # + 100 = 430
+    _end(m, 1)                             # + 10 last trick, brisques 80 each
+    res = m.result()
+    assert [s.total for s in res.sides] == [580, 520, 80]
+    assert res.winner == "Boris" and res.decided_by == "R-TIE"
+
+
+def test_r_tie_three_sides_last_trick_elsewhere_highest_total_wins() -> None:
+    m = _three()
+    _show(m, 0, DOUBLE_BEZIQUE)
+    _show(m, 1, TRUMP_SEQUENCE)
+    _show(m, 1, ["KS", "KS", "KD", "KC"])
+    _show(m, 1, ["AS", "AS", "AD", "AC"])
+    _end(m, 2)                             # Vera (80 + 10) took the last trick
+    res = m.result()
+    assert [s.total for s in res.sides] == [580, 510, 90]
+    assert res.winner == "Anna" and res.decided_by == "R-TIE"
+
+
+def _boris_490(m: Any) -> None:
+    _show(m, 1, TRUMP_SEQUENCE)            # 250
+    _show(m, 1, ["KS", "KS", "KD", "KC"])  # 80
+    _show(m, 1, ["AS", "AS", "AD", "AC"])  # 100
+    _show(m, 1, ["QH", "QD", "QC", "QC"])  # 60
+
+
+def test_r_tie_three_sides_equal_highest_totals_the_partie_goes_on() -> None:
+    m = _three()
+    _show(m, 0, DOUBLE_BEZIQUE)            # Anna 500
+    _boris_490(m)
+    _end(m, 2, (7, 8, 9))                  # Vera took the last trick
+    res = m.result()
+    assert [s.total for s in res.sides] == [570, 570, 100]
+    assert not res.finished and res.winner is None
+    # and the next deal is played
+    from referee.cards import parse_card
+    m.start_deal(1, parse_card("9S"))
+
+
+def test_h_tie_higher_three_sides_higher_total_wins() -> None:
+    m = _three(rules=("H-TIE-HIGHER",))
+    _show(m, 0, DOUBLE_BEZIQUE)
+    _show(m, 1, TRUMP_SEQUENCE)
+    _show(m, 1, ["KS", "KS", "KD", "KC"])
+    _show(m, 1, ["AS", "AS", "AD", "AC"])
+    _end(m, 1)
+    res = m.result()
+    assert [s.total for s in res.sides] == [580, 520, 80]
+    assert res.winner == "Anna" and res.decided_by == "H-TIE-HIGHER"
+
+
+def test_h_tie_higher_three_sides_equal_leaders_the_last_trick_among_them() -> None:
+    m = _three(rules=("H-TIE-HIGHER",))
+    _show(m, 0, DOUBLE_BEZIQUE)
+    _boris_490(m)
+    _end(m, 1)
+    res = m.result()
+    assert [s.total for s in res.sides] == [580, 580, 80]
+    assert res.winner == "Boris" and res.decided_by == "R-TIE"
+
+
+def test_h_tie_higher_three_sides_equal_leaders_last_trick_to_a_third_goes_on() -> None:
+    # Vera reached the target too but has less: under H-TIE-HIGHER she cannot win it with
+    # the last trick; Anna and Boris are equal, so the partie goes on.
+    m = _three(target=300, rules=("H-TIE-HIGHER",))
+    _show(m, 0, DOUBLE_BEZIQUE)            # Anna 500
+    _boris_490(m)
+    _show(m, 2, ["AH", "10H", "KH", "QH", "JH"])  # Vera 250
+    _end(m, 2, (7, 8, 9))
+    res = m.result()
+    assert [s.total for s in res.sides] == [570, 570, 350]
+    assert not res.finished
+
+
+def test_r_tie_four_sides_without_tricks_highest_total_then_goes_on() -> None:
+    # joker-multipack with four at the table: four sides, no last trick; the highest total
+    # among those that reached wins, equal highest totals go on.
+    from referee.cards import parse_card, parse_cards
+    from referee.events import Declare, StockExhausted
+    from referee.match import Match
+
+    def showing(m: Match, seat: int, cards: str, meld: str) -> None:
+        assert m.apply(Declare(seat, tuple(parse_cards(cards.split())), (), meld)).accepted
+
+    for second, finished in (("QH QH QH QH", False), ("JD JD JD JD", True)):
+        m = Match.new("joker-multipack", ["A", "B", "C", "D"], target=150,
+                      house_rules=["H-TARGET"])
+        m.start_deal(3, parse_card("9H"))  # D deals and sits out
+        showing(m, 0, "QH QH QH QH", "trump_queens")  # 176
+        showing(m, 1, second, "trump_queens" if second.startswith("Q") else "bezique_jacks")
+        m.apply(StockExhausted())
+        res = m.result()
+        assert len(res.sides) == 4
+        assert res.finished is finished
+        if finished:  # 176 against 164: A has more
+            assert [s.total for s in res.sides][:2] == [176, 164]
+            assert res.winner == "A" and res.decided_by == "R-TIE"
+        else:  # 176 each: the partie goes on
+            assert [s.total for s in res.sides][:2] == [176, 176]

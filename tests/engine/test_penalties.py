@@ -162,3 +162,79 @@ def test_h_extra_card_50(rules: tuple[str, ...], points: int) -> None:
 def test_h_extra_card_50_changes_nothing_else() -> None:
     doc = record([penalty("Boris", "P-NINE-CARDS")], house_rules=["H-EXTRA-CARD-50"])
     assert scores(doc) == (0, -120)
+
+
+# ----------------------------------------- H-PENALTY-TO-OPPONENT with a false declaration
+def test_h_penalty_to_opponent_false_declaration_wipes_and_gives_the_amount() -> None:
+    # RULES.md §5: Anna's 60 of the deal are wiped as usual and Boris receives the 60 wiped.
+    doc = record([decl("Anna", ["QS", "JD"]), decl("Boris", ["KC", "QC"]),
+                  decl("Anna", ["KD", "QD"]), penalty("Anna", "P-FALSE-DECLARATION")],
+                 house_rules=["H-PENALTY-TO-OPPONENT"])
+    assert scores(doc) == (0, 20 + 60)
+    assert ruling(doc, 3).key == "penalty_wiped_to_opponents"
+    assert ruling(doc, 3).points == -60
+
+
+def test_h_penalty_to_opponent_false_declaration_three_sides_each_receive() -> None:
+    doc = record([decl("Anna", ["QS", "JD"]), penalty("Anna", "P-FALSE-DECLARATION")],
+                 house_rules=["H-PENALTY-TO-OPPONENT"])
+    doc["variant"] = "three-hand"
+    doc["players"] = ["Anna", "Boris", "Vera"]
+    res = replay(doc).result()
+    assert [s.total for s in res.sides] == [0, 40, 40]
+
+
+def test_h_penalty_to_opponent_with_h_false_all_match_gives_the_match_total() -> None:
+    first = deal([decl("Anna", ["KH", "QH"]), last("Anna"), brisques(8, 8)])  # Anna 130
+    second = deal([decl("Anna", ["QS", "JD"]), penalty("Anna", "P-FALSE-DECLARATION")],
+                  dealer="Boris")
+    res = result(record(deals=[first, second],
+                        house_rules=["H-FALSE-ALL-MATCH", "H-PENALTY-TO-OPPONENT"]))
+    # Anna's 130 + 40 = 170 go to 0 and Boris receives 170.
+    assert [s["total"] for s in res["sides"]] == [0, 80 + 170]
+
+
+def test_h_penalty_to_opponent_false_declaration_on_a_negative_balance_gives_nothing() -> None:
+    doc = record([decl("Anna", ["QS", "JD"]), penalty("Anna", "P-NINE-CARDS"),
+                  penalty("Anna", "P-FALSE-DECLARATION")],
+                 house_rules=["H-PENALTY-TO-OPPONENT"])
+    # P-NINE-CARDS gives Boris 120; Anna keeps 40, then her 40 are wiped and Boris gets 40.
+    assert scores(doc) == (0, 160)
+
+
+# ---------------------------------------------- a false declaration on a negative balance
+def test_p_false_declaration_on_a_negative_balance_leaves_it() -> None:
+    # RULES.md §5: "a false declaration never raises a score": 40 − 120 = −80 stays −80.
+    doc = record([decl("Anna", ["QS", "JD"]), penalty("Anna", "P-NINE-CARDS"),
+                  penalty("Anna", "P-FALSE-DECLARATION")])
+    assert scores(doc) == (-80, 0)
+    assert ruling(doc, 2).points == 0
+
+
+def test_p_false_declaration_at_zero_leaves_it() -> None:
+    doc = record([decl("Anna", ["QS", "JD"]), penalty("Anna", "P-EARLY-DECLARE"),
+                  penalty("Anna", "P-EXTRA-CARD"), penalty("Anna", "P-FALSE-DECLARATION")])
+    # 40 − 10 − 60 = −30; the wipe leaves −30.
+    assert scores(doc) == (-30, 0)
+
+
+def test_h_false_all_match_on_a_negative_total_leaves_it() -> None:
+    first = deal([penalty("Anna", "P-NINE-CARDS"), last("Anna"), brisques(8, 8)])  # −30
+    second = deal([decl("Anna", ["QS", "JD"]), penalty("Anna", "P-FALSE-DECLARATION")],
+                  dealer="Boris")
+    res = result(record(deals=[first, second], house_rules=["H-FALSE-ALL-MATCH"]))
+    # At the penalty Anna's total is −30 + 40 = 10: set to 0.
+    assert res["sides"][0]["total"] == 0
+    first = deal([penalty("Anna", "P-NINE-CARDS"), last("Anna"), brisques(2, 14)])  # −90
+    res = result(record(deals=[first, second], house_rules=["H-FALSE-ALL-MATCH"]))
+    assert res["sides"][0]["total"] == -90 + 40  # −50 is not raised to 0
+
+
+# ------------------------------------------------------------ the four-hand team is wiped
+def test_p_false_declaration_four_hand_wipes_the_teams_points() -> None:
+    doc = record([decl("Anna", ["QS", "JD"]), decl("Vera", ["KC", "QC"]),
+                  decl("Boris", ["KD", "QD"]), penalty("Vera", "P-FALSE-DECLARATION")])
+    doc["variant"] = "four-hand"
+    doc["players"] = ["Anna", "Boris", "Vera", "Gleb"]
+    res = replay(doc).result()
+    assert [s.total for s in res.sides] == [0, 20]  # Anna & Vera's 60 wiped

@@ -185,3 +185,46 @@ def test_h_seven_free_still_needs_a_trick_won() -> None:
     doc = record([trick("Boris"), seven("Anna")], tracking="tricks",
                  house_rules=["H-SEVEN-FREE"])
     assert rejected(doc) == {(0, 1): "R-DECLARE-AFTER-TRICK"}
+
+
+# ------------------------------------------------------------------ H-SEVEN-TWENTY
+def test_h_seven_twenty_exchanged_seven_scores_twenty() -> None:
+    doc = record([seven("Anna")], house_rules=["H-SEVEN-TWENTY"])
+    assert scores(doc) == (20, 0)
+    assert ruling(doc, 0).rule == "H-SEVEN-TWENTY"
+    assert ruling(doc, 0).points == 20
+
+
+def test_h_seven_twenty_shown_seven_still_scores_ten() -> None:
+    doc = record([seven("Anna"), seven("Boris")], house_rules=["H-SEVEN-TWENTY"])
+    assert rejected(doc) == {}
+    assert scores(doc) == (20, 10)
+    assert ruling(doc, 1).rule == "R-SEVEN"
+
+
+def test_h_seven_twenty_turned_up_seven_is_shown_for_ten() -> None:
+    # The turn-up is the seven: the dealer scores 10 (R-DEALER-SEVEN); the seven declared
+    # later cannot be exchanged, so it is shown for 10.
+    doc = record([seven("Boris")], turn_up="7H", house_rules=["H-SEVEN-TWENTY"])
+    assert scores(doc) == (10, 10)
+    assert ruling(doc, 0).key == "seven_shown"
+
+
+def test_h_seven_twenty_off_by_default() -> None:
+    doc = record([seven("Anna")])
+    assert scores(doc) == (10, 0)
+    assert ruling(doc, 0).rule == "R-SEVEN"
+
+
+def test_h_seven_twenty_with_h_seven_free() -> None:
+    doc = record([trick("Anna"), seven("Anna"), decl("Anna", ["QS", "JD"])],
+                 tracking="tricks", house_rules=["H-SEVEN-TWENTY", "H-SEVEN-FREE"])
+    assert rejected(doc) == {}
+    assert scores(doc) == (60, 0)  # exchange 20 + bezique 40
+
+
+def test_h_seven_twenty_in_three_hand() -> None:
+    doc = record([seven("Anna")], house_rules=["H-SEVEN-TWENTY"])
+    doc["variant"] = "three-hand"
+    doc["players"] = ["Anna", "Boris", "Vera"]
+    assert replay(doc).result().sides[0].total == 20

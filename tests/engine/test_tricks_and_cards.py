@@ -120,6 +120,42 @@ def test_h_last_trick_24_bonus_for_the_last_trick_with_draws() -> None:
     assert scores(record(events, tracking="tricks", house_rules=["H-LAST-TRICK-24"])) == (80, 90)
 
 
+def test_r_last_trick_alone_closes_a_tricks_deal_after_the_stock() -> None:
+    # Spec "tracking": the phase-2 tricks may be left out; last_trick names the final
+    # trick's winner and closes the play, brisques then end the deal.
+    doc = record([*alternate(24), last("Boris"), brisques(8, 8)], tracking="tricks")
+    assert rejected(doc) == {}
+    assert scores(doc) == (80, 90)
+    assert replay(doc).deals[0].complete
+
+
+def test_r_last_trick_alone_also_after_some_phase_two_tricks_and_a_stock_event() -> None:
+    doc = record([*alternate(24), stock(), trick("Anna"), last("Anna"), brisques(8, 8)],
+                 tracking="tricks")
+    assert scores(doc) == (90, 80)
+
+
+def test_r_last_trick_closing_the_play_is_not_before_the_stock_runs_out() -> None:
+    assert _error(record([*alternate(20), last("Boris")], tracking="tricks")).path == (
+        "deals[0].events[20]")
+
+
+def test_r_last_trick_no_trick_after_the_play_was_closed() -> None:
+    err = _error(record([*alternate(24), last("Boris"), trick("Anna")], tracking="tricks"))
+    assert err.path == "deals[0].events[25]"
+
+
+def test_r_no_declare_after_stock_once_last_trick_closed_the_play() -> None:
+    doc = record([*alternate(24), last("Boris"), decl("Boris", ["KS", "QS"])], tracking="tricks")
+    assert rejected(doc) == {(0, 25): "R-NO-DECLARE-AFTER-STOCK"}
+
+
+def test_h_last_trick_24_closing_the_play_scores_no_second_bonus() -> None:
+    doc = record([*alternate(24), last("Anna"), brisques(8, 8)], tracking="tricks",
+                 house_rules=["H-LAST-TRICK-24"])
+    assert scores(doc) == (80, 90)  # the 10 went to Boris, winner of trick 24
+
+
 # ------------------------------------------------------------------ cards level, full deals
 @pytest.mark.parametrize("seed", [0, 1, 4, 9, 13])
 def test_r_brisque_counted_from_the_tricks(seed: int) -> None:

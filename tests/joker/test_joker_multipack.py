@@ -252,3 +252,47 @@ def test_j_three_dealt_in_leave_the_turn_up_undrawn() -> None:
         two.apply(Trick(1))
     assert two.current is not None and two.current.turn_up is None
     assert two.current.known_in_hand[0][parse_card("AH")] == 1
+
+
+# ------------------------------------------------------------ a set that grows, both ways
+@pytest.mark.parametrize("with_table", [False, True])
+def test_j_showing_set_growth_recorded_either_way(with_table: bool) -> None:
+    # spec (joker-multipack): the fifth trump queen may be recorded alone, or with the four
+    # already shown in `table`: the same showing, the same points, and later growths follow.
+    m = hearts_match()
+    assert show(m, 0, "QH QH QH QH", "trump_queens") == 176
+    got = []
+    for shown in (4, 5, 6, 7):
+        table = " ".join(["QH"] * shown) if with_table else ""
+        got.append(show(m, 0, "QH", "trump_queens", table=table))
+    assert got == [100, 200, 400, 1152]
+    assert m.result().sides[0].total == 176 + 100 + 200 + 400 + 1152
+
+
+def test_j_showing_set_growth_with_the_table_and_meld_left_out() -> None:
+    m = hearts_match()
+    assert show(m, 0, "QH QH QH QH", "trump_queens") == 176
+    ruling = m.apply(Declare(0, (parse_card("QH"),), tuple(parse_cards(["QH"] * 4)), None))
+    assert ruling.accepted and ruling.points == 100 and ruling.meld == "trump_queens"
+
+
+def test_j_showing_set_growth_with_a_joker_in_the_set() -> None:
+    m = hearts_match()
+    assert show(m, 0, "QH QH JOKER QH", "trump_queens") == 176
+    assert show(m, 0, "QH", "trump_queens", table="QH QH JOKER QH") == 100
+
+
+def test_j_showing_set_growth_may_take_a_queen_shown_in_another_kind() -> None:
+    # A Q♥ of a trump marriage on the table joins the set (another kind: allowed), and the
+    # set's four listed with it are the set shown before, not a reuse.
+    m = hearts_match()
+    assert show(m, 0, "KH QH", "trump_marriage") == 4
+    assert show(m, 0, "QH QH QH QH", "trump_queens") == 176
+    assert show(m, 0, "QH", "trump_queens", table="QH QH QH QH QH") == 300  # 5th and 6th
+
+
+def test_j_showing_set_cards_listed_twice_in_the_same_kind_still_r_reuse() -> None:
+    # Before a set was shown, table cards that scored the kind cannot score it again.
+    m = hearts_match()
+    assert show(m, 0, "KH QH", "trump_marriage") == 4
+    assert show(m, 0, "KH", "trump_marriage", table="QH") is None

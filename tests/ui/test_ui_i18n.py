@@ -87,7 +87,7 @@ def test_feature_catalogues_merge_and_a_key_defined_twice_is_refused(
         assert i18n.load_catalog("en") == {"home.title": "Home", "table.join": "Join"}
         (tmp_path / "ui-other.en.toml").write_text('[home]\ntitle = "Again"\n', encoding="utf-8")
         i18n.load_catalog.cache_clear()
-        with pytest.raises(i18n.DuplicateTextKeyError, match="ui-other.en.toml"):
+        with pytest.raises(i18n.DuplicateTextKeyError, match=r"ui-other\.en\.toml"):
             i18n.load_catalog("en")
     finally:
         i18n.load_catalog.cache_clear()

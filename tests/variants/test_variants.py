@@ -301,3 +301,88 @@ def test_variant_records_export_and_import_identically(name: str) -> None:
     match = replay_record(record)
     again = replay_record(parse_record(json.loads(json.dumps(record_to_obj(match.to_record())))))
     assert again.result() == match.result()
+
+
+# ------------------------------------------- RULES.md §7 readings checked against the engine
+@pytest.mark.parametrize("house_rules", [[], ["H-NT-DOUBLE-MARRIAGE-50"]])
+def test_h_nt_double_marriage_50_only_for_the_double_marriage_that_fixes_trumps(
+    house_rules: list[str],
+) -> None:
+    # Trumps fixed by a marriage first: a later double trump marriage is 80 either way.
+    m = Match.new("no-trump", ["A", "B"], house_rules=house_rules)
+    m.start_deal(0, None)
+    assert declare(m, 0, ["KC", "QC"])  # fixes ♣: 40
+    assert declare(m, 1, ["KC", "QC", "KC", "QC"], meld="double_trump_marriage")
+    assert [s.total for s in m.result().sides] == [40, 80]
+
+
+def test_h_nt_double_marriage_50_the_fixing_double_marriage() -> None:
+    m = Match.new("no-trump", ["A", "B"], house_rules=["H-NT-DOUBLE-MARRIAGE-50"])
+    m.start_deal(0, None)
+    ruling = m.apply(Declare(0, tuple(parse_cards(["KC", "QC", "KC", "QC"]))))
+    assert ruling.accepted and ruling.points == 50 and ruling.rule == "R-NT-TRUMPS"
+    assert m.current is not None and m.current.trumps is not None
+    assert m.current.trumps.value == "C"
+
+
+def test_h_nt_sequence_300_plain_sequence_unchanged() -> None:
+    m = Match.new("no-trump", ["A", "B"], house_rules=["H-NT-SEQUENCE-300"])
+    m.start_deal(0, None)
+    assert declare(m, 0, ["KC", "QC"])
+    assert declare(m, 1, ["AH", "10H", "KH", "QH", "JH"], meld="sequence")
+    assert [s.total for s in m.result().sides] == [40, 100]
+
+
+@pytest.mark.parametrize("players", [["A", "B"], ["A", "B", "C"], ["A", "B", "C", "D"]])
+def test_r_nt_trumps_triple_marriage_fixing_trumps_scores_300(players: list[str]) -> None:
+    # RULES.md §7: triple combinations exist in no-trump (4 packs for two, 3 or 4 otherwise).
+    m = Match.new("no-trump", players)
+    m.start_deal(0, None)
+    ruling = m.apply(Declare(1, tuple(parse_cards(["KD", "QD"] * 3))))
+    assert ruling.accepted and ruling.points == 300 and ruling.meld == "triple_trump_marriage"
+    assert m.current is not None and m.current.trumps is not None
+    assert m.current.trumps.value == "D"
+    # a plain triple marriage once trumps are fixed: 100
+    assert declare(m, 0, ["KS", "QS"] * 3, meld="triple_marriage")
+    assert m.result().sides[0].total == 100
+
+
+def test_no_trump_triple_bezique_wins_the_partie_at_the_end_of_the_deal() -> None:
+    m = Match.new("no-trump", ["A", "B"])
+    m.start_deal(0, None)
+    assert declare(m, 1, ["QS", "JD"] * 3, meld="triple_bezique")
+    assert m.result().sides[1].total == 1500
+    assert not m.result().finished  # R-CLAIM-AT-END
+    m.apply(StockExhausted())
+    m.apply(LastTrick(0))
+    m.apply(Brisques({0: 30, 1: 2}))
+    result = m.result()
+    assert result.finished and result.winner == "B"
+
+
+def test_h_partner_build_in_four_player_no_trump() -> None:
+    m = Match.new("no-trump", ["A", "B", "C", "D"], house_rules=["H-PARTNER-BUILD"])
+    m.start_deal(3, None)
+    assert declare(m, 0, ["KS", "QS"])  # fixes ♠ for A & C: 40
+    assert declare(m, 2, ["AS", "10S", "JS"], ["KS", "QS"], "trump_sequence")  # 250
+    assert [s.total for s in m.result().sides] == [290, 0]
+
+
+def test_h_partner_build_reuse_rules_still_apply_to_the_partners_cards() -> None:
+    m = Match.new("four-hand", ["A", "B", "C", "D"], house_rules=["H-PARTNER-BUILD"])
+    m.start_deal(3, parse_card("9S"))
+    assert declare(m, 0, ["KS", "KH", "KD", "KC"])  # four kings 80
+    # C's marriage with A's K♠ scores less than the four kings it scored in: R-REUSE
+    ruling = m.apply(Declare(2, (parse_card("QS"),), (parse_card("KS"),), "trump_marriage"))
+    assert not ruling.accepted and ruling.rule == "R-REUSE"
+    # the partner's cards are not the opponents': B cannot use them at all
+    ruling = m.apply(Declare(1, (parse_card("QH"),), (parse_card("KH"),), "marriage"))
+    assert not ruling.accepted and ruling.rule == "R-ON-TABLE"
+
+
+def test_h_partner_build_off_in_four_hand_by_default() -> None:
+    m = Match.new("four-hand", ["A", "B", "C", "D"])
+    m.start_deal(3, parse_card("9S"))
+    assert declare(m, 0, ["KH", "KS", "KD", "KC"])
+    ruling = m.apply(Declare(2, (parse_card("QH"),), (parse_card("KH"),), "marriage"))
+    assert not ruling.accepted and ruling.rule == "R-ON-TABLE"
