@@ -51,7 +51,7 @@ def _sheet(ctx: ViewContext, sheet: ScoreSheet) -> ft.Control:
             text,
             size=19 if bold else 18,
             weight=ft.FontWeight.BOLD if bold else None,
-            text_align=ft.TextAlign.RIGHT,
+            text_align=ft.TextAlign.LEFT if flex == 3 else ft.TextAlign.RIGHT,
             no_wrap=True,
             overflow=ft.TextOverflow.ELLIPSIS,
         )

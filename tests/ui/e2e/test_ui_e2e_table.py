@@ -27,6 +27,7 @@ from ui_e2e_harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
     AppServer,
+    Typist,
     blank_page,
     by_id,
     free_port,
@@ -111,7 +112,14 @@ def declare_bezique(page: Page, seat: int) -> None:
 def test_one_match_live_on_three_phones(table: tuple[AppServer, Store, int], browser: Any) -> None:
     srv, store, mid = table
     anna = join(browser, srv, f"/match/{mid}")
-    boris = join(browser, srv, f"/match/{mid}")
+    sent: list[bytes] = []
+    boris = blank_page(browser, sent, viewport=PHONE)  # Boris names his phone on Home first
+    load_app(boris, srv.url)
+    by_id(boris, "device-name").wait_for(timeout=60_000)
+    Typist(boris, sent).type("Name shown to the others", "Boris's phone")
+    boris.keyboard.press("Enter")
+    shot(boris, "39-table-home-device-name")
+    tap(boris, "resume")
     viewer = join(browser, srv, f"/view/{mid}")
     for p in (anna, boris):
         by_id(p, "declare-1").wait_for(timeout=60_000)
@@ -147,7 +155,7 @@ def test_one_match_live_on_three_phones(table: tuple[AppServer, Store, int], bro
 
     # Boris (now current) undoes the match's last entry: gone on every screen, and said so
     tap(boris, "undo")
-    wait_words(anna, "live-strip", "undid", timeout=WAIT)
+    wait_words(anna, "live-strip", "Boris's phone undid", timeout=WAIT)
     wait_words(viewer, "live-strip", "undid", timeout=WAIT)
     assert store.log_position(mid) == before + 1
     shows_storage([anna, boris], viewer, store, mid)
