@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from ui.views.common import TAP, ViewContext, body_text, section, tagged
+from ui.views.common import ViewContext, body_text, section, tagged
 
 
 def controls(ctx: ViewContext) -> list[ft.Control]:
@@ -24,17 +24,21 @@ def controls(ctx: ViewContext) -> list[ft.Control]:
         on_submit=rename,
         max_length=40,
     )
-    awake = ft.Switch(
-        label=ctx.t("table.awake.label"),
-        value=app.keep_awake,
-        on_change=lambda e: app.set_keep_awake(bool(e.control.value)),
-        label_text_style=ft.TextStyle(size=17),
+    awake = ft.Row(  # the label wraps on a narrow phone (a Switch's own label would not)
+        [
+            ft.Switch(
+                value=app.keep_awake,
+                on_change=lambda e: app.set_keep_awake(bool(e.control.value)),
+            ),
+            ft.Text(ctx.t("table.awake.label"), size=17, expand=True),
+        ],
+        spacing=10,
     )
     return [
         section(
             ctx.t("table.device.title"),
-            tagged("device-name", name),
+            tagged("device-name", ft.Row([ft.Container(name, expand=True)])),
             body_text(ctx.t("table.device.hint"), 15, color=ft.Colors.ON_SURFACE_VARIANT),
-            tagged("keep-awake", ft.Container(awake, height=TAP)),
+            tagged("keep-awake", ft.Container(awake, padding=ft.Padding.symmetric(vertical=4))),
         )
     ]
