@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from referee import reference, rulings
 from referee.cards import Card, Suit
-from referee.record import event_to_obj
+from referee.record import event_from_obj, event_to_obj
 from referee.storage.errors import StaleWrite
 from referee.variants import load_variant
 from referee.variants import variant_ids as _variant_ids
@@ -297,6 +297,7 @@ class Written:
     action: str
     ruling: Any = None
     deal: int = 0
+    event: dict[str, Any] | None = None  # a recorded entry as stored (the record's JSON)
 
 
 class MatchSession:
@@ -431,7 +432,29 @@ class MatchSession:
                 self.on_failed(exc)
             raise
         if self.on_written is not None:
-            self.on_written(Written(self.match_id, at + 1, "record", stored, 0))
+            self.on_written(Written(self.match_id, at + 1, "record", stored, 0, obj))
+
+    def catch_up(self, position: int, event: dict[str, Any] | None, ruling: Any) -> None:
+        """Show another device's stored entry: when it is the very next entry of this view
+        and nothing of this session is on its way, apply it to this session's Match (the
+        same engine storage replays with, no replay of the whole log); otherwise, or if the
+        engine here rules otherwise than storage did, reload from storage."""
+        nothing_pending = not self._broken and all(
+            f.done() and f.exception() is None for f in self._queue
+        )
+        if event is None or ruling is None or position != self.position + 1 or not nothing_pending:
+            self.reload()
+            return
+        try:
+            mine = self.match.apply(event_from_obj(event, list(self.match.players)))
+        except ValueError:
+            self.reload()
+            return
+        if _verdict(mine) != _verdict(ruling):
+            self.reload()
+            return
+        self.position = position
+        self.can_undo, self.can_redo = True, False
 
     def undo(self) -> bool:
         """Undo the match's newest entry, whoever made it (if this view shows it)."""

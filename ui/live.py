@@ -41,6 +41,7 @@ class Move:
     device: str
     ruling: Any = None
     deal: int = 0
+    event: dict[str, Any] | None = None  # a recorded entry, as stored
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,9 @@ class TableLink:
         """Called after a durable write of this session: recorded entries from the writer
         thread, undo/redo/deal starts on the session's own thread (an undo or redo is
         announced on every screen, its own included)."""
-        move = Move(w.match_id, w.position, w.action, self.app.device, w.ruling, w.deal)
+        move = Move(
+            w.match_id, w.position, w.action, self.app.device, w.ruling, w.deal, w.event
+        )
         self._publish(move)
         if w.action in ("undo", "redo"):
             self.show(move)
@@ -130,7 +133,10 @@ class TableLink:
             if move.position <= s.position and not s.busy:
                 continue  # already showing it (or a newer state)
             try:
-                s.reload()
+                if move.action == "record":
+                    s.catch_up(move.position, move.event, move.ruling)
+                else:
+                    s.reload()
             except backend.WriteFailed as exc:  # our own entry lost the race
                 self._tell(write_notice(exc) or Notice("error.diverged", error=True))
             except Exception:  # storage unreachable: the next tap reports it

@@ -296,3 +296,36 @@ def test_a_device_name_is_kept_tidy(app: AppState) -> None:
     assert app.device == "Boris's phone"
     app.set_device("x" * 100)
     assert len(app.device) == 40
+
+
+def test_the_next_entry_is_applied_without_a_replay_and_equals_storage(
+    table: tuple[Hub, AppState, AppState, AppState, int], store: Any
+) -> None:
+    """A move that is the very next entry is applied to the other session's match by the
+    engine (no reload); a rejected entry and a missed move (a gap) end equal to storage too."""
+    hub, anna, boris, viewer, mid = table
+    assert boris.session is not None
+    kept = boris.session.match
+    declare(anna, 1, "QS JD")  # bezique
+    hub.deliver(anna, boris, viewer)
+    assert boris.session.match is kept  # caught up in place
+    declare(anna, 1, "KS")  # a lone K♠ is no combination: rejected, and stored all the same
+    assert anna.deal is not None and anna.deal.ruling is not None
+    assert not anna.deal.ruling.accepted
+    hub.deliver(anna, boris, viewer)
+    fresh = store.load_match(mid)
+    for app in (boris, viewer):
+        assert app.session is not None
+        assert app.session.position == store.log_position(mid)
+        assert len(app.session.match.current.log) == len(fresh.current.log)
+        assert app.session.match.result().sides == fresh.result().sides
+    # a move that never arrived: the next one finds a gap and reloads from storage
+    declare(anna, 0, "KH QH")
+    assert anna.session is not None
+    anna.session.flush()
+    hub.pending.clear()
+    declare(anna, 0, "KC QC")
+    hub.deliver(anna, boris)
+    assert boris.session.match is not kept
+    assert shown(boris) == stored(store, mid)
+    assert boris.session.position == store.log_position(mid)
