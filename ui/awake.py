@@ -4,6 +4,7 @@ no wake lock the call fails quietly: the game goes on, the screen may sleep."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -37,9 +38,7 @@ class Awake:
             return
         self.enabled = want
         try:
-            if want:
-                await self.service.enable()
-            else:
-                await self.service.disable()
+            switch = self.service.enable if want else self.service.disable
+            await asyncio.wait_for(switch(), timeout=5.0)
         except Exception:  # no wake lock on this platform, or the client went away
             log.debug("wake lock not switched", exc_info=True)

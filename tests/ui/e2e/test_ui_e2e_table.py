@@ -183,3 +183,43 @@ def test_one_match_live_on_three_phones(table: tuple[AppServer, Store, int], bro
     shows_storage([anna, boris], viewer, store, mid)
     for p in (anna, boris, viewer):
         p.context.close()
+
+
+WAKE_SPY = """
+window.__wake = [];
+if (navigator.wakeLock) {
+  const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+  navigator.wakeLock.request = (kind) => request(kind).then((lock) => {
+    window.__wake.push('held');
+    lock.addEventListener('release', () => window.__wake.push('released'));
+    return lock;
+  });
+}
+"""
+
+
+def wake_events(page: Page, count: int) -> list[str]:
+    page.wait_for_function(f"window.__wake.length >= {count}", timeout=WAIT)
+    return list(page.evaluate("window.__wake"))
+
+
+def test_the_screen_stays_on_while_a_deal_is_open_and_the_switch_turns_it_off(
+    table: tuple[AppServer, Store, int], browser: Any
+) -> None:
+    """The browser's Screen Wake Lock is held on the deal screen, let go on Home, and not
+    taken again once Home's switch is off."""
+    srv, _store, mid = table
+    page = blank_page(browser, viewport=PHONE)
+    page.add_init_script(WAKE_SPY)
+    load_app(page, srv.url.rstrip("/") + f"/match/{mid}")
+    by_id(page, "declare-0").wait_for(timeout=60_000)
+    assert wake_events(page, 1) == ["held"]
+    tap(page, "nav-home")
+    assert wake_events(page, 2) == ["held", "released"]
+    by_id(page, "keep-awake").wait_for()
+    page.get_by_role("switch").first.click()
+    tap(page, "resume")
+    by_id(page, "declare-0").wait_for()
+    page.wait_for_timeout(1500)  # give a wrong request the time to show up
+    assert page.evaluate("window.__wake") == ["held", "released"]
+    page.context.close()
