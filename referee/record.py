@@ -28,6 +28,7 @@ from referee.events import (
     Trick,
     event_type_name,
 )
+from referee.input_limits import load_json_file
 from referee.match import Match
 from referee.variants import load_variant, variant_ids
 
@@ -242,21 +243,9 @@ def _no_jokers(deals: Sequence[DealRecord], variant: str) -> None:
 
 
 def load_record(path: str | Path) -> MatchRecord:
-    """Read a record file; RecordError names the file and the place."""
-    p = Path(path)
-    try:
-        # utf-8-sig: a byte-order mark (as some Windows editors write) is not an error.
-        text = p.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as e:
-        raise RecordError(str(p), f"cannot read the file: {e}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(str(p), f"not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}"
-                          ) from None
-    except RecursionError:
-        raise RecordError(str(p), "not valid JSON: nested too deeply") from None
-    return parse_record(data)
+    """Read a record file (a regular file within MAX_RECORD_BYTES); RecordError names the file
+    and the place."""
+    return parse_record(load_json_file(Path(path)))
 
 
 # ------------------------------------------------------------------------------- replay

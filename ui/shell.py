@@ -154,6 +154,7 @@ class _Opener:
 
     def __init__(self, db_url: str | None) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-open")
+        self._db_url = db_url
         self._future: Future[Any] = self._pool.submit(self._open, db_url)
 
     @staticmethod
@@ -164,6 +165,37 @@ class _Opener:
 
     def store(self) -> Any:
         return self._future.result()
+
+    def retry(self) -> None:
+        """Open again (the database was busy: another program held its lock)."""
+        self._future = self._pool.submit(self._open, self._db_url)
+
+
+BUSY_RETRY_SECONDS = 3.0
+
+
+async def _open_waiting_while_busy(page: ft.Page, opener: _Opener, lang: str) -> Any:
+    """The store; while another program holds the database's lock, say so and try again
+    (a busy database is never treated as damaged)."""
+    from referee.storage.errors import DatabaseBusyError
+
+    waiting: ft.Text | None = None
+    while True:
+        try:
+            store = await asyncio.get_running_loop().run_in_executor(None, opener.store)
+        except DatabaseBusyError as exc:
+            if waiting is None:
+                waiting = ft.Text(size=20, selectable=True)
+                page.add(waiting)
+            waiting.value = Translator(lang)("storage_safety.busy", why=str(exc))
+            page.update()
+            await asyncio.sleep(BUSY_RETRY_SECONDS)
+            opener.retry()
+            continue
+        if waiting is not None:
+            page.controls.remove(waiting)
+            page.update()
+        return store
 
 
 RoleOf = Callable[[ft.Page], Any]  # returns Role | None, or an awaitable of it
@@ -200,7 +232,7 @@ def make_main(
             page.title = Translator(chosen)("app.title")
             return  # no valid secret: nothing of the matches, nothing to tap
         try:
-            store = await asyncio.get_running_loop().run_in_executor(None, opener.store)
+            store = await _open_waiting_while_busy(page, opener, chosen)
         except Exception as exc:  # no database: say so instead of a blank page
             log.exception("cannot open the database")
             t = Translator(chosen)

@@ -10,13 +10,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.storage.errors import StorageError, StorageInputError, UnknownMatchError
+from referee.storage.errors import (
+    DatabaseBusyError,
+    ReadOnlyStorageError,
+    StorageError,
+    StorageInputError,
+    UnknownMatchError,
+)
 
 if TYPE_CHECKING:
     from referee.storage.store import Store
@@ -32,17 +37,71 @@ def _add_db(p: argparse.ArgumentParser) -> None:
 
 
 @contextmanager
-def _store(args: argparse.Namespace) -> Iterator[Store]:
+def _store(args: argparse.Namespace, *, reading: bool = False) -> Iterator[Store]:
+    """The database; ``reading`` commands given a damaged file (``--db FILE.corrupt-…``) read
+    what salvage recovers from it into a temporary database, leaving the file untouched."""
+    from referee.storage.errors import DamagedDatabaseError
     from referee.storage.store import Store  # the database layer loads only when used
 
     # A file named on the command line is never moved aside: it may not be ours at all.
-    store = Store.open(args.db, repair=args.db is None)
+    try:
+        store = Store.open(args.db, repair=args.db is None)
+    except DamagedDatabaseError as exc:
+        if not reading or exc.path is None:
+            raise
+        with _salvaged(Path(str(exc.path))) as salvaged:
+            yield salvaged
+        return
     try:
         if store.notice:
             print(f"bezique: {store.notice}", file=sys.stderr)
         yield store
     finally:
         store.close()
+
+
+@contextmanager
+def _salvaged(path: Path) -> Iterator[Store]:
+    import tempfile
+
+    from referee.storage.salvage import salvage
+    from referee.storage.store import Store
+
+    with tempfile.TemporaryDirectory(prefix="bezique-read-") as work:
+        out = Path(work) / "salvaged.sqlite3"
+        report = salvage(path, out)
+        if not report.readable:
+            raise StorageError(
+                f"{path}: not a usable Bezique database; nothing in it could be read as matches"
+            )
+        print(f"bezique: {path} is damaged; reading what it still holds. {report.sentence()}",
+              file=sys.stderr)
+        store = Store.open(out, repair=False)
+        try:
+            yield store
+        finally:
+            store.close()
+
+
+def _cmd_salvage(args: argparse.Namespace) -> int:
+    from referee.storage.salvage import salvage
+
+    src = Path(args.file)
+    if not src.is_file():
+        raise StorageInputError(str(src), "no such file")
+    out = Path(args.output) if args.output else src.with_name(src.name + ".salvaged.sqlite3")
+    if out.exists():
+        raise StorageInputError(str(out), "already exists; salvage writes a new file (-o NAME)")
+    report = salvage(src, out)
+    if not report.readable:
+        out.unlink(missing_ok=True)
+        raise StorageInputError(str(src), report.sentence())
+    from referee.storage.store import Store
+
+    Store.open(out, repair=False).close()  # rebuild the caches from the recovered log
+    print(f"{src}: {report.sentence()}")
+    print(f"Written to {out} (the original is unchanged); read it with --db {out}")
+    return 0
 
 
 def _guard(name: str, fn: Callable[[argparse.Namespace], int]) -> Callable[..., int]:
@@ -54,7 +113,7 @@ def _guard(name: str, fn: Callable[[argparse.Namespace], int]) -> Callable[..., 
         except StorageInputError as exc:
             print(f"bezique {name}: {exc}", file=sys.stderr)
             return 2
-        except UnknownMatchError as exc:
+        except (UnknownMatchError, DatabaseBusyError, ReadOnlyStorageError) as exc:
             print(f"bezique {name}: {exc}", file=sys.stderr)
             return 2
         except StorageError as exc:
@@ -69,10 +128,13 @@ def _write_json(obj: Any, out: str | None) -> None:
     if out is None or out == "-":
         sys.stdout.write(text)
         return
+    target = Path(out)
+    if not target.parent.is_dir():
+        raise StorageInputError(str(target.parent), "no such folder: create it first")
     try:
-        Path(out).write_text(text, encoding="utf-8")
+        target.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise StorageError(f"{out}: cannot write: {exc}") from exc
+        raise StorageInputError(out, f"cannot write: {exc.strerror or exc}") from exc
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
@@ -81,33 +143,48 @@ def _cmd_export(args: argparse.Namespace) -> int:
             raise StorageInputError("export", "give a match id or --all, not both")
         if not args.output or args.output == "-":
             raise StorageInputError("--output", "--all writes a zip archive: name the file")
-        with _store(args) as store:
+        with _store(args, reading=True) as store:
             n = store.export_archive(args.output)
         print(f"{n} matches written to {args.output}", file=sys.stderr)
         return 0
     if args.match is None:
         raise StorageInputError("export", "give a match id (see `bezique matches`) or --all")
-    with _store(args) as store:
+    with _store(args, reading=True) as store:
         _write_json(store.export_match(args.match), args.output)
     return 0
 
 
 def _cmd_import(args: argparse.Namespace) -> int:
+    from referee import input_limits as lim
+    from referee.errors import RecordError
+    from referee.storage.exchange import is_archive
+
     path = Path(args.file)
-    if not path.exists():
-        raise StorageInputError(str(path), "no such file")
+    try:  # before opening the database: a pipe or /dev/zero is never read
+        lim.check_regular(path, lim.MAX_ARCHIVE_BYTES)
+    except RecordError as exc:
+        raise StorageInputError(exc.path, exc.detail) from exc
     with _store(args) as store:
-        if zipfile.is_zipfile(path):
-            ids = store.import_archive(path)
-            print(f"{len(ids)} matches imported from {path}", file=sys.stderr)
+        if is_archive(path):
+            done = store.import_archive(path, copies=args.copy)
+            print(f"{len(done)} matches imported from {path}", file=sys.stderr)
         else:
-            ids = [store.import_match(path)]
-            print(f"imported {path} as match {ids[0]}", file=sys.stderr)
+            done = store.import_record(path, copies=args.copy)
+            if done:
+                print(f"imported {path} as match {done[0]}", file=sys.stderr)
+        if done.skipped:
+            ids = ", ".join(str(i) for i in done.skipped[:10])
+            more = "…" if len(done.skipped) > 10 else ""
+            print(
+                f"{len(done.skipped)} already stored, skipped (matches {ids}{more});"
+                " --copy stores them again",
+                file=sys.stderr,
+            )
     return 0
 
 
 def _cmd_matches(args: argparse.Namespace) -> int:
-    with _store(args) as store:
+    with _store(args, reading=True) as store:
         matches = store.list_matches()
     if args.json:
         _write_json(
@@ -133,7 +210,7 @@ def _cmd_matches(args: argparse.Namespace) -> int:
 
 
 def _cmd_stats(args: argparse.Namespace) -> int:
-    with _store(args) as store:
+    with _store(args, reading=True) as store:
         rows = store.player_stats()
     if args.json:
         _write_json(
@@ -185,6 +262,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
     p = subparsers.add_parser("import", help="store a match record (.json) or an archive (.zip)")
     p.add_argument("file")
+    p.add_argument(
+        "--copy", action="store_true", help="store matches already stored again, as copies"
+    )
     _add_db(p)
     p.set_defaults(func=_guard("import", _cmd_import))
 
@@ -198,6 +278,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     _add_db(p)
     p.set_defaults(func=_guard("migrate", _cmd_migrate))
+
+    p = subparsers.add_parser(
+        "salvage", help="recover the matches a damaged database file still holds, into a new file"
+    )
+    p.add_argument("file", help="the damaged file (e.g. bezique.sqlite3.corrupt-…); unchanged")
+    p.add_argument("-o", "--output", help="new database (default: FILE.salvaged.sqlite3)")
+    p.set_defaults(func=_guard("salvage", _cmd_salvage))
 
     p = subparsers.add_parser("stats", help="per-player statistics of the stored matches")
     p.add_argument("--json", action="store_true")

@@ -26,18 +26,24 @@ from sqlalchemy.engine.url import URL
 from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.pool import NullPool
 
-from referee.storage.errors import NewerDatabaseError, StorageError, StorageInputError
+from referee.storage.errors import (
+    DatabaseBusyError,
+    NewerDatabaseError,
+    StorageError,
+    StorageInputError,
+)
 
 ENV_URL = "BEZIQUE_DATABASE_URL"
 FLET_DATA_ENV = "FLET_APP_STORAGE_DATA"
 APP_NAME = "bezique-referee"
 DB_FILENAME = "bezique.sqlite3"
-BUSY_TIMEOUT_MS = 10_000
+BUSY_TIMEOUT_ENV = "BEZIQUE_BUSY_TIMEOUT_MS"
+BUSY_TIMEOUT_MS = int(os.environ.get(BUSY_TIMEOUT_ENV) or 10_000)
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
 # Every revision this version knows, oldest first; the last is the head. A test checks it
 # against the migration scripts, so opening a current database never has to load Alembic.
-REVISIONS: tuple[str, ...] = ("0001", "0002", "0003")
+REVISIONS: tuple[str, ...] = ("0001", "0002", "0003", "0004")
 HEAD_REVISION = REVISIONS[-1]
 OUR_TABLES = frozenset({"player", "match", "match_player", "deal", "log_entry"})
 
@@ -55,6 +61,7 @@ class Location:
 
     url: URL
     path: Path | None
+    read_only: bool = False
 
     @property
     def is_sqlite(self) -> bool:
@@ -112,6 +119,42 @@ def resolve(
     raise StorageInputError("url", f"unsupported database {backend!r}: use sqlite or postgresql")
 
 
+def is_busy(exc: BaseException | None) -> bool:
+    """SQLite's answer when another connection holds the lock (not damage)."""
+    text_ = str(exc).lower()
+    return "is locked" in text_ or "database is busy" in text_
+
+
+def busy_error(where: object) -> DatabaseBusyError:
+    return DatabaseBusyError(
+        f"{where} is in use by another program (another Bezique window or command holds its"
+        f" lock); waited {BUSY_TIMEOUT_MS / 1000:g} s. Close the other program, or try again."
+    )
+
+
+def writable(path: Path) -> bool:
+    """Whether the database file (if it exists) and its folder can be written."""
+    if path.exists() and not os.access(path, os.W_OK):
+        return False
+    return os.access(path.parent, os.W_OK)
+
+
+def read_only_uri(path: Path, immutable: bool = False) -> str:
+    """A URI opening the file for reading only; ``immutable`` when its folder is read-only
+    (SQLite then cannot create the WAL index a WAL database needs)."""
+    return f"{path.as_uri()}?mode=ro" + ("&immutable=1" if immutable else "")
+
+
+def _sqlite_on_connect_read_only(dbapi_conn: Any, _record: Any) -> None:
+    dbapi_conn.isolation_level = None
+    cur = dbapi_conn.cursor()
+    try:
+        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cur.execute("PRAGMA query_only=ON")
+    finally:
+        cur.close()
+
+
 def _sqlite_on_connect(dbapi_conn: Any, _record: Any) -> None:
     """Set on every connection: these settings are per connection in SQLite."""
     # Let SQLAlchemy's "begin" hook decide transactions (the stdlib default skips DDL).
@@ -139,6 +182,15 @@ def make_engine(loc: Location, *, pool: bool = True) -> Engine:
         kwargs: dict[str, Any] = {}
         if not pool:
             kwargs["poolclass"] = NullPool
+        if loc.read_only and loc.path is not None:
+            uri = read_only_uri(loc.path, immutable=not os.access(loc.path.parent, os.W_OK))
+            kwargs["creator"] = lambda: sqlite3.connect(
+                uri, uri=True, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
+            )
+            engine = create_engine("sqlite://", **kwargs)
+            event.listen(engine, "connect", _sqlite_on_connect_read_only)
+            event.listen(engine, "begin", _sqlite_on_begin)
+            return engine
         engine = create_engine(loc.url, **kwargs)
         event.listen(engine, "connect", _sqlite_on_connect)
         event.listen(engine, "begin", _sqlite_on_begin)
@@ -170,11 +222,12 @@ class Damaged(Exception):
         super().__init__(reason)
 
 
-def probe_sqlite_file(path: Path) -> str | None:
+def probe_sqlite_file(path: Path, read_only: bool = False) -> str | None:
     """The revision stored in an existing file (None: a new, empty database).
 
     Raises Damaged when it is not a readable database of ours, NewerDatabaseError when a newer
-    version of the app wrote it. Uses the stdlib driver so no setting can write to the file.
+    version of the app wrote it, DatabaseBusyError when another program holds its lock. Uses
+    the stdlib driver so no setting can write to the file.
     """
     try:
         size = path.stat().st_size
@@ -198,8 +251,12 @@ def probe_sqlite_file(path: Path) -> str | None:
         raise Damaged(f"it is truncated ({size} bytes of {expected})")
     marker = check_marker(path)
     full_check = size <= FULL_CHECK_MAX_BYTES or marker.exists()
+    if read_only:
+        uri = read_only_uri(path, immutable=not os.access(path.parent, os.W_OK))
+    else:
+        uri = f"{path.as_uri()}?mode=rw"
     try:
-        conn = sqlite3.connect(f"{path.as_uri()}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
     except sqlite3.Error as exc:
         raise Damaged(f"SQLite cannot open it: {exc}") from exc
     try:
@@ -207,7 +264,8 @@ def probe_sqlite_file(path: Path) -> str | None:
             check = conn.execute("PRAGMA quick_check(1)").fetchone()
             if check is None or check[0] != "ok":
                 raise Damaged(f"SQLite's check failed: {check[0] if check else 'no answer'}")
-            marker.unlink(missing_ok=True)
+            if not read_only:
+                marker.unlink(missing_ok=True)
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if not tables:
             return None
@@ -227,6 +285,10 @@ def probe_sqlite_file(path: Path) -> str | None:
         if missing:
             raise Damaged(f"tables are missing: {', '.join(sorted(missing))}")
         return revision
+    except sqlite3.OperationalError as exc:
+        if is_busy(exc):
+            raise busy_error(path) from exc
+        raise Damaged(f"SQLite cannot read it: {exc}") from exc
     except sqlite3.DatabaseError as exc:
         raise Damaged(f"SQLite cannot read it: {exc}") from exc
     finally:
@@ -337,6 +399,8 @@ def upgrade(loc: Location, revision: str = "head") -> None:
                         raise StorageError(f"migration left broken references: {bad[:5]}")
     except DBAPIError as exc:
         text_ = str(exc.orig).lower()
+        if is_busy(exc.orig):
+            raise busy_error(loc.describe()) from exc
         if loc.path is not None and ("malformed" in text_ or "not a database" in text_):
             request_full_check(loc.path)
         raise StorageError(

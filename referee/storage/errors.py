@@ -41,3 +41,21 @@ class UnknownMatchError(StorageError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "unknown match"
+
+
+class DatabaseBusyError(StorageError):
+    """Another program holds the database's lock: nothing is wrong with it; try again later."""
+
+
+class ReadOnlyStorageError(StorageError):
+    """The database is read-only (its file or folder cannot be written): it can be read, and
+    every change is refused with this error."""
+
+
+class DamagedDatabaseError(StorageError):
+    """A file that is not (or no longer) a usable Bezique database; ``path`` names it.
+    ``bezique salvage`` recovers what it still holds."""
+
+    def __init__(self, message: str, path: object = None) -> None:
+        self.path = path
+        super().__init__(message)

@@ -12,6 +12,7 @@ import json
 import os
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, insert, update
 
+from referee import input_limits as lim
 from referee.errors import BeziqueError, RecordError
 from referee.record import parse_record, record_to_obj
 from referee.storage import replay as rp
@@ -30,8 +32,9 @@ if TYPE_CHECKING:
     from referee.storage.store import Store
 
 ARCHIVE_FORMAT = "bezique-archive/1"
+MIN_YEAR, MAX_YEAR = 1900, 9000  # what every database and datetime conversion can hold
 MANIFEST = "manifest.json"
-MAX_MEMBER_BYTES = 64 * 1024 * 1024
+MAX_MEMBER_BYTES = lim.MAX_RECORD_BYTES
 
 
 def export_match(store: Store, match_id: int) -> dict[str, Any]:
@@ -77,6 +80,7 @@ class _Parsed:
 def _parse(obj: Any, where: str) -> _Parsed:
     """Check a record (structure, then a full replay) without touching the database."""
     try:
+        lim.check_text(obj, "")
         rec = parse_record(obj)
         normal = record_to_obj(rec)
     except RecordError as exc:
@@ -178,34 +182,77 @@ def _log_row(
 
 
 def read_json_file(path: Path) -> Any:
-    """A JSON file's content; StorageInputError names the file, line and column."""
+    """A JSON file's content (a regular file within the size limit); StorageInputError names
+    the file, line and column."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StorageInputError(str(path), f"cannot read the file: {exc}") from exc
-    return _loads(text, str(path))
+        return lim.load_json_file(path)
+    except RecordError as exc:
+        raise StorageInputError(exc.path, exc.detail) from exc
 
 
-def _loads(text: str, where: str) -> Any:
+def _loads(data: bytes, where: str) -> Any:
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise StorageInputError(
-            where, f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-        ) from exc
-    except RecursionError as exc:
-        raise StorageInputError(where, "not valid JSON: nested too deeply") from exc
+        return lim.parse_json(data, where)
+    except RecordError as exc:
+        raise StorageInputError(exc.path, exc.detail) from exc
 
 
-def import_match(store: Store, source: Mapping[str, Any] | str | os.PathLike[str]) -> int:
-    """Validate, then store one record in one transaction."""
+class Imported(list[int]):
+    """The ids of the matches stored by an import; ``skipped`` holds the ids of matches that
+    were already stored (the same record, and for a backup the same start time)."""
+
+    def __init__(self, ids: Sequence[int] = (), skipped: Sequence[int] = ()) -> None:
+        super().__init__(ids)
+        self.skipped = list(skipped)
+
+
+def _same_as_stored(store: Store, parsed: Sequence[_Parsed]) -> list[int | None]:
+    """For each record, the id of a stored match it is a copy of (or None): same settings,
+    same effective log and, when the record carries it (a backup), the same start time."""
+    by_key: dict[tuple[str, tuple[str, ...]], list[Any]] = {}
+    for info in store.list_matches():
+        by_key.setdefault((info.variant, info.players), []).append(info)
+    exported: dict[int, dict[str, Any]] = {}
+    out: list[int | None] = []
+    for p in parsed:
+        found: int | None = None
+        key = (str(p.obj["variant"]), tuple(str(n) for n in p.obj["players"]))
+        for info in by_key.get(key, []):
+            if (
+                p.created_at is not None
+                and info.created_at is not None
+                and _utc(info.created_at) != _utc(p.created_at)
+            ):
+                continue
+            if info.id not in exported:
+                exported[info.id] = export_match(store, info.id)
+            if exported[info.id] == p.obj:
+                found = info.id
+                break
+        out.append(found)
+    return out
+
+
+def _utc(t: datetime) -> datetime:
+    return (t if t.tzinfo else t.replace(tzinfo=UTC)).astimezone(UTC)
+
+
+def import_match(
+    store: Store, source: Mapping[str, Any] | str | os.PathLike[str], *, copies: bool = True
+) -> Imported:
+    """Validate, then store one record in one transaction. With ``copies=False`` a record
+    already stored is recognised and skipped (its id is in ``skipped``)."""
     if isinstance(source, Mapping):
         parsed = _parse(dict(source), "")
     else:
         path = Path(source)
         parsed = _parse(read_json_file(path), str(path))
+    if not copies:
+        (same,) = _same_as_stored(store, [parsed])
+        if same is not None:
+            return Imported((), [same])
     with store._write() as conn:
-        return _store(store, conn, parsed)
+        return Imported([_store(store, conn, parsed)])
 
 
 def import_many(store: Store, records: Sequence[Mapping[str, Any]]) -> list[int]:
@@ -226,8 +273,17 @@ def export_archive(store: Store, path: Path) -> int:
         "matches": [],
     }
     path = path.expanduser().resolve()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    if not path.parent.is_dir():
+        # Never create folders nobody asked for (a typo would scatter backups).
+        raise StorageInputError(str(path.parent), "no such folder: create it first")
+    if path.exists() and not path.is_file():
+        raise StorageInputError(str(path), "exists and is not a regular file")
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as exc:
+        raise StorageInputError(
+            str(path.parent), f"cannot write there: {exc.strerror or exc}"
+        ) from exc
     os.close(fd)
     tmp = Path(tmp_name)
     try:
@@ -249,6 +305,8 @@ def export_archive(store: Store, path: Path) -> int:
         with tmp.open("rb") as fh:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
+    except OSError as exc:
+        raise StorageInputError(str(path), f"cannot write: {exc.strerror or exc}") from exc
     finally:
         tmp.unlink(missing_ok=True)
     return len(matches)
@@ -259,39 +317,82 @@ def _read_member(zf: zipfile.ZipFile, name: str, where: str) -> Any:
         info = zf.getinfo(name)
     except KeyError as exc:
         raise StorageInputError(where, f"{name} is missing from the archive") from exc
+    place = f"{where}!{name}"
+    if info.flag_bits & 0x1:
+        raise StorageInputError(place, "encrypted: a backup is never encrypted; cannot read it")
     if info.file_size > MAX_MEMBER_BYTES:
-        raise StorageInputError(f"{where}!{name}", "too large for a match record")
+        raise StorageInputError(place, "too large for a match record")
     try:
-        data = zf.read(name)
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise StorageInputError(f"{where}!{name}", f"cannot read it: {exc}") from exc
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise StorageInputError(f"{where}!{name}", f"not UTF-8 text: {exc}") from exc
-    return _loads(text, f"{where}!{name}")
+        with zf.open(info) as fh:
+            data = fh.read(MAX_MEMBER_BYTES + 1)  # bounded even if the header lies
+    except (zipfile.BadZipFile, OSError, ValueError, RuntimeError, NotImplementedError,
+            EOFError, zlib.error) as exc:
+        raise StorageInputError(place, f"cannot read it: {exc}") from exc
+    if len(data) > MAX_MEMBER_BYTES:
+        raise StorageInputError(place, "too large for a match record")
+    return _loads(data, place)
+
+
+def check_archive(zf: zipfile.ZipFile, where: str) -> None:
+    """Refuse an archive before extracting anything: too many members, duplicate names,
+    unpacked sizes over the limits, or a compression ratio only a zip bomb has."""
+    infos = zf.infolist()
+    if len(infos) > lim.MAX_ARCHIVE_MEMBERS:
+        raise StorageInputError(
+            where, f"{len(infos)} members; an archive may hold {lim.MAX_ARCHIVE_MEMBERS}"
+        )
+    seen: set[str] = set()
+    total = 0
+    for info in infos:
+        if info.filename in seen:
+            raise StorageInputError(f"{where}!{info.filename}", "listed twice in the archive")
+        seen.add(info.filename)
+        total += info.file_size
+        if (
+            info.file_size > lim.RATIO_FROM
+            and info.file_size > lim.MAX_RATIO * max(info.compress_size, 1)
+        ):
+            raise StorageInputError(
+                f"{where}!{info.filename}", "compressed beyond any real record (a zip bomb?)"
+            )
+    if total > lim.MAX_ARCHIVE_UNPACKED:
+        raise StorageInputError(
+            where, f"unpacks to {total} bytes; the limit is {lim.MAX_ARCHIVE_UNPACKED}"
+        )
 
 
 def _parse_time(value: Any, where: str) -> datetime | None:
     if value is None:
         return None
+    if not isinstance(value, str) or len(value) > 64:
+        raise StorageInputError(where, "not a date and time")
     try:
-        t = datetime.fromisoformat(str(value))
-    except ValueError as exc:
+        t = datetime.fromisoformat(value)
+        t = (t if t.tzinfo else t.replace(tzinfo=UTC)).astimezone(UTC)
+    except (ValueError, OverflowError) as exc:
         raise StorageInputError(where, f"not a date and time: {value!r}") from exc
-    return t if t.tzinfo else t.replace(tzinfo=UTC)
+    if not MIN_YEAR <= t.year <= MAX_YEAR:
+        raise StorageInputError(
+            where, f"out of range: {value!r} (years {MIN_YEAR}–{MAX_YEAR})"
+        )
+    return t
 
 
 def read_archive(path: Path) -> list[_Parsed]:
     """Every record of an archive, validated; nothing is stored."""
     where = str(path)
     try:
+        lim.check_regular(path, lim.MAX_ARCHIVE_BYTES)
+    except RecordError as exc:
+        raise StorageInputError(exc.path, exc.detail) from exc
+    try:
         zf = zipfile.ZipFile(path)
     except FileNotFoundError as exc:
         raise StorageInputError(where, "no such file") from exc
-    except (zipfile.BadZipFile, OSError) as exc:
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
         raise StorageInputError(where, f"not a zip archive: {exc}") from exc
     with zf:
+        check_archive(zf, where)
         manifest = _read_member(zf, MANIFEST, where)
         if not isinstance(manifest, dict) or manifest.get("format") != ARCHIVE_FORMAT:
             raise StorageInputError(f"{where}!{MANIFEST}", f'format must be "{ARCHIVE_FORMAT}"')
@@ -299,10 +400,14 @@ def read_archive(path: Path) -> list[_Parsed]:
         if not isinstance(entries, list):
             raise StorageInputError(f"{where}!{MANIFEST}: matches", "must be a list")
         out: list[_Parsed] = []
+        files: set[str] = set()
         for i, entry in enumerate(entries):
             place = f"{where}!{MANIFEST}: matches[{i}]"
             if not isinstance(entry, dict) or not isinstance(entry.get("file"), str):
                 raise StorageInputError(place, "must be an object with a file name")
+            if entry["file"] in files:
+                raise StorageInputError(f"{place}.file", f"{entry['file']} is listed twice")
+            files.add(entry["file"])
             obj = _read_member(zf, entry["file"], where)
             parsed = _parse(obj, f"{where}!{entry['file']}")
             created = _parse_time(entry.get("created_at"), f"{place}.created_at")
@@ -311,15 +416,24 @@ def read_archive(path: Path) -> list[_Parsed]:
         return out
 
 
-def import_archive(store: Store, path: Path) -> list[int]:
-    """Store every match of an archive in one transaction (all or none)."""
+def import_archive(store: Store, path: Path, *, copies: bool = False) -> Imported:
+    """Store every match of an archive in one transaction (all or none). Matches already
+    stored (the same backup imported again) are skipped unless ``copies``: importing a backup
+    twice never doubles the matches or the statistics."""
     parsed = read_archive(path)
+    same = [None] * len(parsed) if copies else _same_as_stored(store, parsed)
+    fresh = [p for p, s in zip(parsed, same, strict=True) if s is None]
+    skipped = [s for s in same if s is not None]
+    if not fresh:
+        return Imported((), skipped)
     with store._write() as conn:
-        return [_store(store, conn, p) for p in parsed]
+        return Imported([_store(store, conn, p) for p in fresh], skipped)
 
 
 def is_archive(path: Path) -> bool:
+    """Whether a regular file is a zip (never opens a pipe or device)."""
     try:
+        lim.check_regular(path, lim.MAX_ARCHIVE_BYTES)
         return zipfile.is_zipfile(path)
-    except OSError:
+    except (OSError, RecordError):
         return False

@@ -57,6 +57,12 @@ class MatchRow(SQLModel, table=True):
     cache_version: int = Field(
         default=0, sa_column=Column(Integer, nullable=False, server_default="0")
     )
+    # Bumped past every other match's on each change: the order matches were last played in,
+    # which the wall clock cannot be trusted for (see migration 0004).
+    activity: int = Field(
+        default=0,
+        sa_column=Column(Integer, nullable=False, server_default="0", index=True),
+    )
 
 
 class MatchPlayer(SQLModel, table=True):

@@ -13,16 +13,19 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, Row, Table, and_, delete, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from referee.match import Match
 from referee.rulings import Ruling
-from referee.storage import db, stats
+from referee.storage import db, ledger, stats
 from referee.storage import replay as rp
 from referee.storage.errors import (
+    DamagedDatabaseError,
+    DatabaseBusyError,
+    ReadOnlyStorageError,
     StaleWrite,
     StorageError,
     StorageInputError,
@@ -40,6 +43,9 @@ from referee.storage.models import (
 )
 from referee.storage.stats import PlayerStats
 
+if TYPE_CHECKING:
+    from referee.storage.exchange import Imported
+
 _T = TABLES
 T_PLAYER: Table = _T["player"]
 T_MATCH: Table = _T["match"]
@@ -50,6 +56,12 @@ T_DEAL_SCORE: Table = _T["deal_score"]
 T_MELD: Table = _T["meld_score"]
 
 FORMAT = "bezique-match/1"
+
+
+def _next_activity() -> Any:
+    """One past the highest ``activity``: the match being changed becomes the last played."""
+    m2 = T_MATCH.alias("m2")
+    return select(func.coalesce(func.max(m2.c.activity), 0) + 1).scalar_subquery()
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +134,10 @@ class Store:
         self.notice = notice
         self._lock = threading.RLock()
         self._live: dict[int, _Live] = {}
+        self.read_only = location.read_only
+        self._ledger: ledger.Ledger | None = None
+        if location.path is not None and not location.read_only:
+            self._ledger = ledger.Ledger(location.path)
 
     # ------------------------------------------------------------------------------ opening
     @classmethod
@@ -163,6 +179,12 @@ class Store:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StorageError(f"{path.parent}: cannot create the folder: {exc}") from exc
+        if path.exists() and not db.writable(path):
+            return cls._open_read_only(replace(loc, read_only=True))
+        if not path.exists() and not db.writable(path):
+            raise ReadOnlyStorageError(
+                f"{path.parent} is read-only: cannot create the database {path.name} there"
+            )
         notice: str | None = None
         # Damage the cheap checks miss can surface while upgrading or reading the caches:
         # then the file is checked page by page and, if damaged, moved aside (second pass).
@@ -171,25 +193,28 @@ class Store:
                 revision = db.probe_sqlite_file(path)
             except db.Damaged as damage:
                 if not repair:
-                    raise StorageError(
-                        f"{path}: not a usable Bezique database ({damage.reason})"
+                    raise DamagedDatabaseError(
+                        f"{path}: not a usable Bezique database ({damage.reason});"
+                        f" `bezique salvage {path}` recovers what it still holds",
+                        path,
                     ) from damage
-                moved = db.move_aside(path)
-                notice = (
-                    f"The saved matches in {path} could not be read ({damage.reason}). "
-                    f"The file was kept as {moved.name} and a new, empty database was started."
-                )
-                revision = None
+                notice = cls._salvage_in_place(path, damage.reason)
+                revision = db.probe_sqlite_file(path)
             store: Store | None = None
             try:
                 if revision != db.HEAD_REVISION:
                     db.upgrade(loc)
                 store = cls(db.make_engine(loc), loc, notice)
                 store.refresh_stale_caches()
+                store._compare_ledger(check=notice is None)
                 return store
             except (DBAPIError, StorageError) as exc:
                 if store is not None:
                     store.engine.dispose()
+                if isinstance(exc, DatabaseBusyError):
+                    raise
+                if isinstance(exc, DBAPIError) and db.is_busy(exc.orig):
+                    raise db.busy_error(path) from exc
                 if isinstance(exc, DBAPIError):
                     text = str(exc.orig).lower()
                     if "malformed" in text or "not a database" in text:
@@ -200,11 +225,79 @@ class Store:
                     raise
         raise AssertionError("unreachable")
 
+    @staticmethod
+    def _salvage_in_place(path: Path, reason: str) -> str:
+        """Keep the damaged file aside, rebuild the database from what it still holds, and
+        return the sentence for the user."""
+        from referee.storage.salvage import salvage
+
+        moved = db.move_aside(path)
+        try:
+            report = salvage(moved, path)
+        except Exception as exc:  # salvage must never cost the app: start empty instead
+            for side in ("", "-wal", "-shm", "-journal"):
+                path.with_name(path.name + side).unlink(missing_ok=True)
+            return (
+                f"The saved matches in {path} could not be read ({reason}) and could not be"
+                f" recovered ({exc}). The file was kept as {moved.name} and a new, empty"
+                " database was started."
+            )
+        return (
+            f"The saved matches in {path} were damaged ({reason}). {report.sentence()}"
+            f" The damaged file was kept as {moved.name}."
+        )
+
+    @classmethod
+    def _open_read_only(cls, loc: db.Location) -> Store:
+        """A file (or folder) that cannot be written: read everything, change nothing. Damage
+        cannot be repaired here (nothing can be moved or rebuilt), so it is only reported."""
+        path = loc.path
+        assert path is not None
+        try:
+            revision = db.probe_sqlite_file(path, read_only=True)
+        except db.Damaged as damage:
+            raise ReadOnlyStorageError(
+                f"{path} is read-only and cannot be read as a Bezique database ({damage.reason});"
+                " nothing was changed"
+            ) from damage
+        if revision is None:
+            raise ReadOnlyStorageError(f"{path} is read-only and holds no Bezique database yet")
+        if revision != db.HEAD_REVISION:
+            raise ReadOnlyStorageError(
+                f"{path} is read-only and was written by an older version (schema {revision}):"
+                " it must be updated before it can be shown; make it writable and open it again"
+            )
+        notice = (
+            f"{path} is read-only: every match is shown, but nothing can be recorded or changed"
+            " until the file and its folder can be written."
+        )
+        return cls(db.make_engine(loc), loc, notice)
+
+    def _seen(self, conn: Connection) -> ledger.Seen:
+        matches = conn.execute(select(func.count()).select_from(T_MATCH)).scalar()
+        log = conn.execute(select(func.max(T_LOG.c.id))).scalar()
+        return ledger.Seen(int(matches or 0), int(log or 0))
+
+    def _compare_ledger(self, check: bool) -> None:
+        """Say so when the file holds less than after its last write (emptied, or a deleted
+        -wal took acknowledged entries with it), then record what it holds now."""
+        if self._ledger is None or self.location.path is None:
+            return
+        before = ledger.read(self.location.path)
+        with self._read() as conn:
+            now = self._seen(conn)
+        lost = ledger.loss(before, now, str(self.location.path)) if check else None
+        if lost:
+            self.notice = f"{self.notice} {lost}" if self.notice else lost
+        self._ledger.write(now)
+
     def close(self) -> None:
         """Release connections (SQLite checkpoints its WAL when the last one closes)."""
         with self._lock:
             self._live.clear()
             self.engine.dispose()
+            if self._ledger is not None:
+                self._ledger.close()
 
     def __enter__(self) -> Store:
         return self
@@ -215,10 +308,17 @@ class Store:
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         """A write transaction; database failures become StorageError (nothing written)."""
+        if self.read_only:
+            raise ReadOnlyStorageError(
+                f"{self.location.describe()} is read-only: nothing was recorded or changed"
+            )
         with self._lock:
             try:
                 with db.write_transaction(self.engine) as conn:
                     yield conn
+                    seen = self._seen(conn) if self._ledger is not None else None
+                if seen is not None and self._ledger is not None:
+                    self._ledger.write(seen)
             except DBAPIError as exc:
                 self._live.clear()
                 raise self._db_error(exc) from exc
@@ -238,6 +338,12 @@ class Store:
         """A database failure for the user; damage reported by SQLite makes the next open
         check the whole file (and move it aside if it is damaged)."""
         text = str(exc.orig).lower()
+        if db.is_busy(exc.orig):
+            return db.busy_error(self.location.describe())
+        if "readonly" in text or "read-only" in text:
+            return ReadOnlyStorageError(
+                f"{self.location.describe()} is read-only: nothing was recorded or changed"
+            )
         if self.location.path is not None and (
             "malformed" in text or "not a database" in text or "disk i/o" in text
         ):
@@ -298,6 +404,7 @@ class Store:
                 created_at=created,
                 updated_at=created,
                 cache_version=CACHE_VERSION,
+                activity=_next_activity(),
             )
             .returning(T_MATCH.c.id)
         )
@@ -336,10 +443,7 @@ class Store:
             q = select(T_MATCH)
             if unfinished_only:
                 q = q.where(T_MATCH.c.finished_at.is_(None))
-            q = q.order_by(
-                func.coalesce(T_MATCH.c.updated_at, T_MATCH.c.created_at).desc(),
-                T_MATCH.c.id.desc(),
-            )
+            q = q.order_by(T_MATCH.c.activity.desc(), T_MATCH.c.id.desc())
             if limit is not None:
                 q = q.limit(limit)
             if offset:
@@ -359,15 +463,13 @@ class Store:
         return [_info_of(r, tuple(names.get(int(r.id), []))) for r in rows]
 
     def unfinished_match(self) -> int | None:
-        """The match to resume: the most recently played one that is not finished."""
+        """The match to resume: the one played last (by the order of changes, never the wall
+        clock) that is not finished."""
         with self._read() as conn:
             row = conn.execute(
                 select(T_MATCH.c.id)
                 .where(T_MATCH.c.finished_at.is_(None))
-                .order_by(
-                    func.coalesce(T_MATCH.c.updated_at, T_MATCH.c.created_at).desc(),
-                    T_MATCH.c.id.desc(),
-                )
+                .order_by(T_MATCH.c.activity.desc(), T_MATCH.c.id.desc())
                 .limit(1)
             ).first()
         return None if row is None else int(row[0])
@@ -612,7 +714,9 @@ class Store:
             )
             self._rebuild(conn, match_id)
             conn.execute(
-                update(T_MATCH).where(T_MATCH.c.id == match_id).values(updated_at=utcnow())
+                update(T_MATCH)
+                .where(T_MATCH.c.id == match_id)
+                .values(updated_at=utcnow(), activity=_next_activity())
             )
             return True
 
@@ -702,7 +806,7 @@ class Store:
         finished, winner, seats = rp.winner_seats(live.match)
         was = live.info.finished_at is not None
         now = utcnow()
-        values: dict[str, Any] = {"updated_at": now}
+        values: dict[str, Any] = {"updated_at": now, "activity": _next_activity()}
         if finished != was or winner != live.info.winner:
             values["finished_at"] = now if finished else None
             values["winner"] = winner
@@ -824,12 +928,24 @@ class Store:
 
         return export_match(self, match_id)
 
-    def import_match(self, source: Mapping[str, Any] | str | os.PathLike[str]) -> int:
-        """Store a match record (a dict or a JSON file); a malformed one stores nothing and
-        raises StorageInputError naming the file and the place."""
+    def import_match(
+        self, source: Mapping[str, Any] | str | os.PathLike[str], *, copies: bool = True
+    ) -> int:
+        """Store a match record (a dict or a JSON file) and return its id; a malformed one
+        stores nothing and raises StorageInputError naming the file and the place. With
+        ``copies=False`` a record already stored is not stored again: its id is returned."""
         from referee.storage.exchange import import_match
 
-        return import_match(self, source)
+        done = import_match(self, source, copies=copies)
+        return done[0] if done else done.skipped[0]
+
+    def import_record(
+        self, source: Mapping[str, Any] | str | os.PathLike[str], *, copies: bool = False
+    ) -> Imported:
+        """Like import_match, telling stored from skipped (``.skipped``)."""
+        from referee.storage.exchange import import_match
+
+        return import_match(self, source, copies=copies)
 
     def export_archive(self, path: str | os.PathLike[str]) -> int:
         """Write every match to one zip archive (for backup); returns how many."""
@@ -837,11 +953,12 @@ class Store:
 
         return export_archive(self, Path(path))
 
-    def import_archive(self, path: str | os.PathLike[str]) -> list[int]:
-        """Store every match of an archive, all or none."""
+    def import_archive(self, path: str | os.PathLike[str], *, copies: bool = False) -> Imported:
+        """Store every match of an archive, all or none; matches already stored are skipped
+        (their ids in ``.skipped``) unless ``copies``."""
         from referee.storage.exchange import import_archive
 
-        return import_archive(self, Path(path))
+        return import_archive(self, Path(path), copies=copies)
 
     # ------------------------------------------------------------------------------ stats
     def player_stats(self) -> list[PlayerStats]:

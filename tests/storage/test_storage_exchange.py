@@ -100,7 +100,9 @@ def test_archive_round_trip(store: Store, tmp_path: Path) -> None:
         assert manifest["format"] == "bezique-archive/1"
         members = [json.loads(zf.read(m["file"])) for m in manifest["matches"]]
     assert members == want
-    new_ids = store.import_archive(archive)
+    again = store.import_archive(archive)  # the same backup: recognised, nothing doubled
+    assert list(again) == [] and sorted(again.skipped) == sorted(ids)
+    new_ids = store.import_archive(archive, copies=True)
     assert [store.export_match(i) for i in new_ids] == want
     created = {m.id: m.created_at for m in store.list_matches()}
     assert [created[i] for i in new_ids] == [created[i] for i in ids]
@@ -112,7 +114,7 @@ def test_archive_keeps_when_a_match_ended(store: Store, tmp_path: Path) -> None:
     assert ended is not None
     archive = tmp_path / "backup.zip"
     store.export_archive(archive)
-    (copy_id,) = store.import_archive(archive)
+    (copy_id,) = store.import_archive(archive, copies=True)
     info = store.match_info(copy_id)
     assert info.finished_at == ended and info.winner == store.match_info(done).winner
 
@@ -206,3 +208,30 @@ def test_cli_migrate_and_a_foreign_file(tmp_path: Path) -> None:
     run = _bezique("matches", db=other)
     assert run.returncode == 1 and "not a usable Bezique database" in run.stderr
     assert other.read_text() == "not a database"
+
+
+def test_the_same_backup_imported_twice_is_skipped_and_stats_not_doubled(tmp_path: Path) -> None:
+    src = Store.open(tmp_path / "src.sqlite3")
+    for n in (1, 2, 3):
+        src.import_match(sample_record(deals=n))
+    src.export_archive(tmp_path / "backup.zip")
+    src.close()
+    db = tmp_path / "dst.sqlite3"
+    first = _bezique("import", str(tmp_path / "backup.zip"), db=db)
+    assert first.returncode == 0 and "3 matches imported" in first.stderr, first.stderr
+    with Store.open(db) as s:
+        stats_once = [(p.name, p.matches_played, p.deals_played) for p in s.player_stats()]
+    second = _bezique("import", str(tmp_path / "backup.zip"), db=db)
+    assert second.returncode == 0, second.stderr
+    assert "0 matches imported" in second.stderr and "3 already stored, skipped" in second.stderr
+    with Store.open(db) as s:
+        assert len(s.list_matches()) == 3
+        assert [(p.name, p.matches_played, p.deals_played) for p in s.player_stats()] == (
+            stats_once
+        )
+    rec = tmp_path / "one.json"
+    rec.write_text(json.dumps(sample_record(deals=2)))
+    again = _bezique("import", str(rec), db=db)
+    assert again.returncode == 0 and "1 already stored, skipped" in again.stderr
+    copy = _bezique("import", str(rec), "--copy", db=db)
+    assert copy.returncode == 0 and "as match 4" in copy.stderr, copy.stderr

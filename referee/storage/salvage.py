@@ -1,0 +1,383 @@
+"""Salvage: give back what a damaged SQLite file still holds instead of discarding it whole.
+
+One bad page (of an index, a cache or the log) or a cut-off tail leaves almost every row
+readable. This reads each of our tables row by row, by ranges of rowids that are split in
+halves around whatever SQLite cannot read (so one bad page costs only the rows on it), then
+writes a new database from the identity rows (players, matches, seats, deals) and the log,
+and rebuilds everything derived (indexes, caches) from the log by replaying it.
+
+A match keeps the longest start of its log that is whole (no missing entry) and that the
+engine can replay; what is cut is reported by match and entry numbers. The damaged file itself
+is only ever read from a private copy, so it stays exactly as it was, for whoever wants to try
+harder.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from referee.storage import db
+from referee.storage import replay as rp
+from referee.storage.errors import StorageError, StorageInputError
+from referee.storage.log import Entry, LogCorrupt, derive
+from referee.storage.models import KIND_DEAL, KIND_EVENT
+
+# The columns we copy, per table, in the order rows are inserted (parents first). Columns a
+# file from an older schema lacks are left to the new schema's defaults.
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "player": ("id", "name", "created_at"),
+    "match": (
+        "id",
+        "format",
+        "variant",
+        "tracking",
+        "house_rules",
+        "target",
+        "created_at",
+        "updated_at",
+        "finished_at",
+        "winner",
+        "activity",
+    ),
+    "match_player": ("match_id", "seat", "player_id"),
+    "deal": ("id", "match_id", "dealer", "turn_up", "created_at"),
+    "log_entry": (
+        "id",
+        "match_id",
+        "seq",
+        "kind",
+        "deal_id",
+        "target_seq",
+        "payload",
+        "created_at",
+    ),
+}
+# Below this width a range SQLite cannot read is tried rowid by rowid.
+_POINT_WIDTH = 8
+
+
+@dataclass
+class TableRead:
+    """The rows of one table that could be read, and the rowids that could not."""
+
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    unreadable: int = 0  # rowids (or rowid ranges' width) whose pages SQLite refused
+    whole: bool = True
+
+
+@dataclass
+class SalvageReport:
+    """What was recovered from a damaged file, for the user."""
+
+    source: Path
+    matches: int = 0
+    entries: int = 0
+    lost_matches: list[int] = field(default_factory=list)
+    cut: dict[int, tuple[int, int]] = field(default_factory=dict)  # match: (kept, last seq)
+    unreadable_rows: int = 0
+    readable: bool = True
+
+    @property
+    def complete(self) -> bool:
+        return not self.lost_matches and not self.cut and not self.unreadable_rows
+
+    def sentence(self) -> str:
+        """One paragraph: how many matches and entries came back, and which did not."""
+        if not self.readable:
+            return "Nothing in it could be read as Bezique matches."
+        text = f"Recovered {self.matches} matches with {self.entries} log entries."
+        if self.complete:
+            return text + " Nothing was lost."
+        parts: list[str] = []
+        if self.lost_matches:
+            ids = ", ".join(str(i) for i in self.lost_matches[:20])
+            more = "…" if len(self.lost_matches) > 20 else ""
+            parts.append(f"matches {ids}{more} could not be recovered")
+        for mid, (kept, last) in sorted(self.cut.items())[:20]:
+            if kept:
+                parts.append(f"match {mid} kept entries 1–{kept}, lost {kept + 1}–{last}")
+            else:
+                parts.append(f"match {mid} lost entries 1–{last}")
+        if len(self.cut) > 20:
+            parts.append(f"{len(self.cut) - 20} more matches lost their last entries")
+        if self.unreadable_rows and not parts:
+            parts.append(f"{self.unreadable_rows} unreadable rows held nothing that was needed")
+        return text + " Not recovered: " + "; ".join(parts) + "."
+
+
+def read_table(conn: sqlite3.Connection, table: str, columns: Sequence[str]) -> TableRead:
+    """Every readable row of ``table``; unreadable pages are skipped by splitting rowid
+    ranges in halves around them."""
+    cols = ", ".join(f'"{c}"' for c in columns)
+    out = TableRead()
+    try:
+        out.rows = _rows(conn.execute(f'SELECT {cols} FROM "{table}" ORDER BY rowid'), columns)
+        return out
+    except sqlite3.DatabaseError:
+        out.whole = False
+    hi = _max_rowid(conn, table)
+    stack = [(1, hi)]
+    found: list[tuple[int, dict[str, Any]]] = []
+    query = f'SELECT rowid, {cols} FROM "{table}" WHERE rowid BETWEEN ? AND ?'
+    while stack:
+        lo, top = stack.pop()
+        try:
+            for r in conn.execute(query, (lo, top)).fetchall():
+                found.append((int(r[0]), dict(zip(columns, r[1:], strict=True))))
+            continue
+        except sqlite3.DatabaseError:
+            pass
+        if top - lo < _POINT_WIDTH:
+            for rowid in range(lo, top + 1):
+                try:
+                    for r in conn.execute(query, (rowid, rowid)).fetchall():
+                        found.append((int(r[0]), dict(zip(columns, r[1:], strict=True))))
+                except sqlite3.DatabaseError:
+                    out.unreadable += 1
+            continue
+        mid = (lo + top) // 2
+        stack.append((mid + 1, top))
+        stack.append((lo, mid))
+    found.sort(key=lambda t: t[0])
+    out.rows = [row for _, row in found]
+    return out
+
+
+def _rows(cur: sqlite3.Cursor, columns: Sequence[str]) -> list[dict[str, Any]]:
+    return [dict(zip(columns, r, strict=True)) for r in cur.fetchall()]
+
+
+def _max_rowid(conn: sqlite3.Connection, table: str) -> int:
+    """The highest rowid: from the table, else from an index holding its rowids, else a bound
+    from the file size (rowids are dense: they are handed out one after another)."""
+    try:
+        val = conn.execute(f'SELECT max(rowid) FROM "{table}"').fetchone()[0]
+        return int(val or 0)
+    except sqlite3.DatabaseError:
+        pass
+    best = 0
+    try:
+        indexes = [r[1] for r in conn.execute(f'PRAGMA index_list("{table}")').fetchall()]
+    except sqlite3.DatabaseError:
+        indexes = []
+    for name in indexes:
+        try:
+            cols = [r[2] for r in conn.execute(f'PRAGMA index_info("{name}")').fetchall()]
+            if not cols or None in cols:
+                continue
+            val = conn.execute(
+                f'SELECT max(r) FROM (SELECT rowid AS r FROM "{table}" INDEXED BY "{name}"'
+                f' WHERE "{cols[0]}" IS NOT NULL)'
+            ).fetchone()[0]
+            best = max(best, int(val or 0))
+        except sqlite3.DatabaseError:
+            continue
+    if best:
+        return best
+    pages = int(conn.execute("PRAGMA page_count").fetchone()[0] or 1)
+    size = int(conn.execute("PRAGMA page_size").fetchone()[0] or 4096)
+    return pages * size // 64
+
+
+def _open_copy(source: Path, work: Path) -> sqlite3.Connection:
+    """A private copy of the file (and its WAL, which holds the newest commits): reading it
+    may replay the WAL, which must never touch the kept original."""
+    copy = work / "damaged.sqlite3"
+    shutil.copyfile(source, copy)
+    wal = source.with_name(source.name + "-wal")
+    if wal.exists():
+        shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+    conn = sqlite3.connect(copy, isolation_level=None)
+    conn.execute("PRAGMA query_only=ON")
+    return conn
+
+
+def _tables(conn: sqlite3.Connection) -> dict[str, set[str]]:
+    """Our tables in the file and the columns each has (empty if the schema is unreadable)."""
+    out: dict[str, set[str]] = {}
+    for table in COLUMNS:
+        try:
+            info = conn.execute(f'PRAGMA table_info("{table}")').fetchall()
+        except sqlite3.DatabaseError:
+            continue
+        if info:
+            out[table] = {str(r[1]) for r in info}
+    return out
+
+
+def read_everything(source: Path) -> tuple[dict[str, TableRead], bool]:
+    """Every readable row of our tables, and whether the file looked like ours at all."""
+    with tempfile.TemporaryDirectory(prefix="bezique-salvage-") as work:
+        try:
+            conn = _open_copy(source, Path(work))
+        except (OSError, sqlite3.Error):
+            return {}, False
+        try:
+            try:
+                tables = _tables(conn)
+            except sqlite3.DatabaseError:
+                tables = {}
+            if "match" not in tables or "log_entry" not in tables:
+                return {}, False
+            out: dict[str, TableRead] = {}
+            for table, wanted in COLUMNS.items():
+                cols = [c for c in wanted if c in tables.get(table, set())]
+                out[table] = read_table(conn, table, cols) if cols else TableRead(whole=False)
+            return out, True
+        finally:
+            conn.close()
+
+
+def _usable_log(
+    match: dict[str, Any],
+    names: Sequence[str],
+    deals: dict[int, dict[str, Any]],
+    entries: list[dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """The longest start of a match's log that is whole and replays."""
+    entries = sorted(entries, key=lambda e: int(e["seq"]))
+    keep: list[dict[str, Any]] = []
+    for expected, e in enumerate(entries, start=1):
+        if int(e["seq"]) != expected:
+            break
+        kind = str(e["kind"])
+        if kind in (KIND_DEAL, KIND_EVENT) and e.get("deal_id") not in deals:
+            break
+        keep.append(e)
+    header = rp.Header(
+        str(match["variant"]),
+        tuple(names),
+        str(match["tracking"]),
+        tuple(json.loads(match.get("house_rules") or "[]")),
+        match.get("target"),
+    )
+    while True:
+        try:
+            steps = _steps(keep, deals)
+            rp.replay(header, steps, lambda s: str(s.seq))
+            return keep
+        except _Cut as cut:
+            keep = [e for e in keep if int(e["seq"]) < cut.seq]
+        except StorageInputError as exc:
+            try:
+                seq = int(exc.where)
+            except ValueError:
+                raise  # the header itself: the match cannot be rebuilt
+            keep = [e for e in keep if int(e["seq"]) < seq]
+
+
+class _Cut(Exception):
+    def __init__(self, seq: int) -> None:
+        self.seq = seq
+
+
+def _steps(entries: list[dict[str, Any]], deals: dict[int, dict[str, Any]]) -> list[rp.Step]:
+    try:
+        state = derive(Entry(int(e["seq"]), str(e["kind"]), e.get("target_seq")) for e in entries)
+    except LogCorrupt as exc:
+        seq = int(str(exc).split()[2].rstrip(":"))
+        raise _Cut(seq) from exc
+    by_seq = {int(e["seq"]): e for e in entries}
+    steps: list[rp.Step] = []
+    for seq in state.effective:
+        e = by_seq[seq]
+        deal = deals[int(e["deal_id"])]
+        if e["kind"] == KIND_DEAL:
+            steps.append(rp.DealStart(seq, int(deal["id"]), int(deal["dealer"]), deal["turn_up"]))
+            continue
+        try:
+            payload = json.loads(e["payload"])
+        except (TypeError, ValueError) as exc:
+            raise _Cut(seq) from exc
+        steps.append(rp.EventEntry(seq, int(deal["id"]), payload))
+    return steps
+
+
+def salvage(source: Path, target: Path) -> SalvageReport:
+    """Write a new database at ``target`` with everything recoverable from ``source`` (left
+    untouched); the caches are rebuilt when ``target`` is next opened."""
+    report = SalvageReport(source)
+    read, ours = read_everything(source)
+    if target.exists():
+        raise StorageError(f"{target}: already exists; salvage writes a new file")
+    db.upgrade(db.Location(db.resolve(target).url, target))
+    if not ours:
+        report.readable = False
+        return report
+    report.unreadable_rows = sum(t.unreadable for t in read.values())
+    players = {int(p["id"]): p for p in read["player"].rows}
+    seats: dict[int, dict[int, int]] = {}
+    for s in read["match_player"].rows:
+        seats.setdefault(int(s["match_id"]), {})[int(s["seat"])] = int(s["player_id"])
+    deals_of: dict[int, dict[int, dict[str, Any]]] = {}
+    for d in read["deal"].rows:
+        deals_of.setdefault(int(d["match_id"]), {})[int(d["id"])] = d
+    log_of: dict[int, list[dict[str, Any]]] = {}
+    for e in read["log_entry"].rows:
+        log_of.setdefault(int(e["match_id"]), []).append(e)
+    known_ids = {int(m["id"]) for m in read["match"].rows} | set(log_of) | set(seats)
+    conn = sqlite3.connect(target, isolation_level=None)
+    try:
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute("BEGIN IMMEDIATE")
+        _insert(conn, "player", players.values())
+        for m in read["match"].rows:
+            mid = int(m["id"])
+            seat_map = seats.get(mid, {})
+            names = [players[pid]["name"] for _, pid in sorted(seat_map.items()) if pid in players]
+            if not seat_map or len(names) != len(seat_map) or sorted(seat_map) != list(
+                range(len(seat_map))
+            ):
+                continue
+            deals = deals_of.get(mid, {})
+            entries = log_of.get(mid, [])
+            try:
+                keep = _usable_log(m, names, deals, entries)
+            except StorageInputError:
+                continue
+            used = {int(e["deal_id"]) for e in keep if e.get("deal_id") is not None}
+            _insert(conn, "match", [{**m, "cache_version": 0}])
+            _insert(
+                conn,
+                "match_player",
+                [{"match_id": mid, "seat": s, "player_id": p} for s, p in seat_map.items()],
+            )
+            _insert(conn, "deal", [d for i, d in deals.items() if i in used])
+            _insert(conn, "log_entry", keep)
+            report.matches += 1
+            report.entries += len(keep)
+            last = max((int(e["seq"]) for e in entries), default=0)
+            if len(keep) < last:
+                report.cut[mid] = (len(keep), last)
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+    report.lost_matches = sorted(known_ids - _stored_ids(target))
+    for mid in report.lost_matches:
+        report.cut.pop(mid, None)
+    return report
+
+
+def _stored_ids(path: Path) -> set[int]:
+    conn = sqlite3.connect(path)
+    try:
+        return {int(r[0]) for r in conn.execute("SELECT id FROM match")}
+    finally:
+        conn.close()
+
+
+def _insert(conn: sqlite3.Connection, table: str, rows: Iterable[dict[str, Any]]) -> None:
+    for row in rows:
+        cols = [c for c in row if c in COLUMNS[table] or c == "cache_version"]
+        names = ", ".join(f'"{c}"' for c in cols)
+        marks = ", ".join("?" for _ in cols)
+        conn.execute(
+            f'INSERT INTO "{table}" ({names}) VALUES ({marks})', [row[c] for c in cols]
+        )
