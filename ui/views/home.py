@@ -74,15 +74,16 @@ def build(ctx: ViewContext) -> View:
         controls.append(
             body_text(ctx.t("home.none_unfinished"), color=ft.Colors.ON_SURFACE_VARIANT)
         )
-    controls.append(
-        big_button(
-            ctx.t("home.new"),
-            lambda _e: app.start_new_match(),
-            primary=summary is None,
-            icon=ft.Icons.ADD,
-            identifier="new-match",
+    if app.role != "viewer":  # a viewer starts nothing (refused in AppState as well)
+        controls.append(
+            big_button(
+                ctx.t("home.new"),
+                lambda _e: app.start_new_match(),
+                primary=summary is None,
+                icon=ft.Icons.ADD,
+                identifier="new-match",
+            )
         )
-    )
     controls.append(
         ft.Row(
             [
