@@ -456,6 +456,12 @@ class MatchSession:
         self.position = position
         self.can_undo, self.can_redo = True, False
 
+    def correct(self, seq: int, obj: dict[str, Any] | None) -> Any:
+        """Store a correction (or deletion, ``obj`` None) of entry ``seq`` made on this view."""
+        return self._sync_write(
+            lambda at: self.store.correct(self.match_id, seq, obj, at=at), "correct"
+        )
+
     def undo(self) -> bool:
         """Undo the match's newest entry, whoever made it (if this view shows it)."""
         return bool(self._sync_write(lambda at: self.store.undo(self.match_id, at=at), "undo"))
@@ -473,3 +479,32 @@ class MatchSession:
 
 def _verdict(ruling: Any) -> tuple[bool, str, int]:
     return (bool(ruling.accepted), str(ruling.rule), int(ruling.points or 0))
+
+
+# --- corrections (ui/state/correction.py) -------------------------------------------------------
+def log_history(session: MatchSession) -> list[Any]:
+    """The whole log of the session's match (undone, corrected and deleted entries included),
+    once its queued writes are stored."""
+    session.flush()
+    return list(session.store.history(session.match_id))
+
+
+def match_before(match: Any, deal: int, event: int) -> Any:
+    """The engine's replay of the match up to just before that entry."""
+    from referee.correction_diff import match_before as before
+
+    return before(match, deal, event)
+
+
+def preview_correction(session: MatchSession, seq: int, event: Any | None) -> Any:
+    """What replacing entry ``seq`` with ``event`` (None: deleting it) would change."""
+    session.flush()
+    obj = None if event is None else event_to_obj(event, session.match.players)
+    return session.store.preview_correction(session.match_id, seq, obj)
+
+
+def correct(session: MatchSession, seq: int, event: Any | None) -> Any:
+    """Store the correction (or deletion) at the position the session's view shows, reload
+    the session, return what it changed (a viewer's session refuses; a stale view: Stale)."""
+    obj = None if event is None else event_to_obj(event, session.match.players)
+    return session.correct(seq, obj)

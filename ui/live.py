@@ -61,6 +61,8 @@ class LiveNotice:
             return str(t("table.moved.undo", device=m.device))
         if m.action == "redo":
             return str(t("table.moved.redo", device=m.device))
+        if m.action == "correct":
+            return str(t("table.moved.correct", device=m.device))
         return str(t("table.moved.deal", device=m.device, n=m.deal))
 
 

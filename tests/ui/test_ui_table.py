@@ -329,3 +329,27 @@ def test_the_next_entry_is_applied_without_a_replay_and_equals_storage(
     assert boris.session.match is not kept
     assert shown(boris) == stored(store, mid)
     assert boris.session.position == store.log_position(mid)
+
+
+def test_a_correction_is_shown_everywhere_and_refused_on_a_stale_view_or_to_a_viewer(
+    table: tuple[Hub, AppState, AppState, AppState, int], store: Any
+) -> None:
+    hub, anna, boris, viewer, mid = table
+    declare(anna, 1, "KS KH KD KC")  # four kings, but they were Anna's
+    hub.deliver(anna, boris, viewer)
+    seq = store.event_seqs(mid)[0][0]
+    corrected = {"type": "declare", "player": "Anna", "new": ["KS", "KH", "KD", "KC"]}
+    assert viewer.session is not None and anna.session is not None
+    with pytest.raises(backend.ReadOnly):
+        viewer.session.correct(seq, corrected)
+    store.record(mid, {"type": "penalty", "player": "Boris", "offence": "P-REVOKE"})  # elsewhere
+    before = store.log_position(mid)
+    with pytest.raises(backend.Stale):
+        anna.session.correct(seq, corrected)
+    assert store.log_position(mid) == before
+    anna.session.correct(seq, corrected)  # now on the current view
+    hub.deliver(anna, boris, viewer)
+    assert shown(anna) == shown(boris) == stored(store, mid)
+    assert stored(store, mid)[0][0] > 0  # the kings count for Anna now
+    assert boris.live_notice is not None
+    assert "corrected an earlier entry" in boris.live_notice.text(boris.t, "en")

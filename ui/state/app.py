@@ -19,7 +19,8 @@ from ui.state.new_match import NewMatchForm
 from ui.state.rules import RulesScreen
 
 Screen = Literal[
-    "home", "new_match", "deal", "score", "rules", "history", "history_match", "stats", "viewer"
+    "home", "new_match", "deal", "score", "rules", "history", "history_match", "stats",
+    "entries", "correction", "viewer",
 ]
 Role = Literal["scorer", "viewer"]
 Theme = Literal["system", "light", "dark"]
@@ -55,6 +56,9 @@ class AppState:
         self.viewed: backend.MatchSession | None = None
         self.rules = RulesScreen(self)
         self.history_screen = HistoryScreen(self)
+        # ui/state/correction.py: the match whose entries are listed, the open correction
+        self.entries_session: backend.MatchSession | None = None
+        self.correction: Any = None
 
     # --- observers -------------------------------------------------------------------------
     def subscribe(self, fn: Callable[[], None]) -> None:
@@ -245,9 +249,14 @@ class AppState:
         self.go("score")
 
     def view_match(self, match_id: int) -> bool:
-        """Open a past match read-only (history)."""
+        """Open a past match (history): shown read-only, corrected through it (not by a
+        viewer, whose sessions refuse every write)."""
         try:
-            self.viewed = backend.MatchSession(self.store, match_id, read_only=True)
+            self.viewed = backend.MatchSession(
+                self.store, match_id, read_only=self.role == "viewer"
+            )
+            if self.on_session is not None:
+                self.on_session(self.viewed)
         except Exception as exc:
             self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
             self.changed()
