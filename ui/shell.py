@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import importlib
 import itertools
 import logging
 from collections.abc import Awaitable, Callable
@@ -141,10 +142,18 @@ def _path(route: str | None) -> str:
     return (route or "/").split("?", 1)[0] or "/"
 
 
-def everyone_scores(_page: ft.Page) -> Role | None:
-    """Without table mode every session on this machine may score (the server binds
-    127.0.0.1). Table mode replaces this with the link's secret and role check."""
-    return "scorer"
+def table_role(page: ft.Page) -> Role | None:
+    """The role table mode's server gave this session (ui/server/roles.py: the join link's
+    secret, checked before the session started): its viewers read, its host and scorers
+    write. Without table mode every session on this machine may score (127.0.0.1)."""
+    try:
+        roles = importlib.import_module("ui.server.roles")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("ui.server", "ui.server.roles"):
+            raise  # broken, not absent: never fall back to letting everyone write
+        return "scorer"  # the server side of table mode is not in this build
+    role = roles.role_of(page)
+    return "viewer" if str(getattr(role, "value", role)) == "viewer" else "scorer"
 
 
 class _Opener:
@@ -212,7 +221,7 @@ def make_main(
     shown). It may be a coroutine function. Table mode's secret links plug in here.
     """
     opener = _Opener(db_url)
-    decide = role_of or everyone_scores
+    decide = role_of or table_role
 
     async def app_main(page: ft.Page) -> None:
         page.fonts = {SUIT_FONT: "fonts/DejaVuSans-Suits.ttf"}

@@ -353,3 +353,21 @@ def test_a_correction_is_shown_everywhere_and_refused_on_a_stale_view_or_to_a_vi
     assert stored(store, mid)[0][0] > 0  # the kings count for Anna now
     assert boris.live_notice is not None
     assert "corrected an earlier entry" in boris.live_notice.text(boris.t, "en")
+
+
+def test_the_servers_viewer_role_makes_a_viewer_and_its_other_roles_scorers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The shell reads the role table mode's server put on the session (ui/server/roles)."""
+    import sys
+    import types
+
+    from ui import shell
+
+    given: dict[str, str] = {}
+    fake = types.ModuleType("ui.server.roles")
+    fake.role_of = lambda page: given["role"]  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ui.server.roles", fake)
+    for role, expected in (("viewer", "viewer"), ("scorer", "scorer"), ("host", "scorer")):
+        given["role"] = role
+        assert shell.table_role(object()) == expected  # type: ignore[arg-type]
