@@ -124,9 +124,9 @@ class TableLink:
     def arrive(self, move: Move) -> None:
         """Another device moved a match on: reload it if this session shows it."""
         app = self.app
-        session = app.session if app.session is not None else None
-        viewed = app.viewed
-        shown = [s for s in (session, viewed) if s is not None and s.match_id == move.match_id]
+        shown = [
+            s for s in (app.session, app.viewed) if s is not None and s.match_id == move.match_id
+        ]
         if not shown:
             if app.screen in ("home", "history", "stats"):
                 app.changed()  # the lists and the resume card read storage on render
@@ -144,10 +144,10 @@ class TableLink:
             except Exception:  # storage unreachable: the next tap reports it
                 log.exception("reload after a move by %s", move.device)
         deal = app.deal
-        if deal is not None and deal.session in shown:
-            # an undo, redo or new deal elsewhere: nothing half-done here survives it; any
-            # move: the ruling on screen is no longer the match's last one
-            deal.moved_elsewhere(reset=move.action != "record")
+        if deal is not None and deal.session in shown and move.action != "record":
+            # an undo, redo, correction or new deal elsewhere: nothing half-done here
+            # survives it (a new entry elsewhere leaves this screen's picker and ruling be)
+            deal.moved_elsewhere()
         self.show(move)
 
     def show(self, move: Move) -> None:

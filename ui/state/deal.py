@@ -615,11 +615,10 @@ class DealScreen:
         self._after_history(ok)
         return ok
 
-    def moved_elsewhere(self, *, reset: bool) -> None:
-        """Another device changed the match (ui/live.py has reloaded the session)."""
-        if reset:
-            self._after_history(True)
-        self.ruling = None
+    def moved_elsewhere(self) -> None:
+        """Another device undid, redid, corrected or started a deal (ui/live.py has
+        reloaded the session): what was half-done here is dropped, as after an undo."""
+        self._after_history(True)
 
     def _after_history(self, ok: bool) -> None:
         self._reset_transient()
