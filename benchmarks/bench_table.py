@@ -14,9 +14,12 @@ divided by 7.
 
 Unauthorised writes: every viewer context tries to write — it asks for the scorer's address
 of the match (``/match/ID``, which can only take rights away) and taps whatever write button it
-is shown — and the writes that reached storage are counted (0 expected). Unauthorised reads:
-contexts that joined without a valid secret and were shown match data (counted when the
-server has secret links; until then none are tried, and the count is of zero attempts).
+is shown — and the writes that reached storage are counted, plus every websocket a device
+without a valid secret managed to open (0 expected). Unauthorised reads: requests without a
+secret or with a wrong one (to /, /match/ID, /view/ID, /links) that were served the app or
+any match data, plus those websockets (0 expected). Devices without a secret exist only in
+table mode (its server's secret links); a build without them serves plain sessions on
+127.0.0.1 and counts none.
 
 Prints a table and, on its last line, the JSON object; also writes
 benchmarks/results/bench_table.json.
@@ -68,8 +71,10 @@ WATCH_JS = """
     const now = e ? e.innerText : null;
     if (now !== null && now !== last) {
       last = now;
+      const dom = performance.timeOrigin + performance.now();
       requestAnimationFrame(() => requestAnimationFrame(() => {
-        window.__painted.push({text: now, at: performance.timeOrigin + performance.now()});
+        const at = performance.timeOrigin + performance.now();
+        window.__painted.push({text: now, dom: dom, at: at});
       }));
     }
   });
@@ -111,27 +116,75 @@ def join(browser: Any, url: str) -> Page:
     return page
 
 
+def table_mode_helpers() -> Any:
+    """The server side of table mode (secret links) and its test helpers, if this build has
+    them; else None (plain sessions on 127.0.0.1, every one a scorer unless it asks to view)."""
+    try:
+        import importlib
+
+        importlib.import_module("ui.server.table")
+    except ModuleNotFoundError:
+        return None
+    sys.path.insert(0, str(ROOT / "tests" / "server"))
+    import server_helpers  # type: ignore[import-not-found,unused-ignore]
+
+    return server_helpers
+
+
 class Table:
-    """A server, a match with a deal started, and devices joining it."""
+    """A server, a match with a deal started, and devices joining it (by their secret links
+    in table mode)."""
 
     def __init__(self, browser: Any, tmp: str) -> None:
         self.url = f"sqlite:///{tmp}/bench-table.sqlite3"
         self.store = Store.open(self.url)
         self.mid = self.store.create_match("two-hand", ["Anna", "Boris"], target=10**6)
         self.store.start_deal(self.mid, "Anna", "9H")
-        self.server = AppServer(self.url, free_port(), lang="en")
+        self.helpers = table_mode_helpers()
+        self.server: Any
+        if self.helpers is not None:
+            log = Path(tmp) / "table-server.log"
+            self.server = self.helpers.TableServer(self.url, free_port(), log)
+        else:
+            self.server = AppServer(self.url, free_port(), lang="en")
         self.server.start()
         self.browser = browser
         self.devices: list[tuple[Page, str]] = []  # page, the identifier showing the score
 
     def add(self, n: int) -> None:
-        base = self.server.url.rstrip("/")
         while len(self.devices) < n:
             viewer = len(self.devices) % 2 == 1
-            page = join(self.browser, f"{base}/{'view' if viewer else 'match'}/{self.mid}")
             ident = "viewer-total-0" if viewer else "deal-score-0"
+            if self.helpers is not None:
+                page = join(self.browser, self.server.link("viewer" if viewer else "scorer"))
+                tap(page, "resume")
+            else:
+                base = self.server.url.rstrip("/")
+                page = join(self.browser, f"{base}/{'view' if viewer else 'match'}/{self.mid}")
             by_id(page, ident).wait_for(timeout=60_000)
             self.devices.append((page, ident))
+
+    def strangers(self, tries: int) -> tuple[int, int, int]:
+        """Requests and websocket handshakes without a secret or with a wrong one, as a
+        device on the same Wi-Fi would make them: (pages with match data or the app served,
+        websockets opened, attempts). None are possible without table mode's server."""
+        h = self.helpers
+        if h is None:
+            return 0, 0, 0
+        reads = sockets = attempts = 0
+        names = self.store.match_info(self.mid).players
+        for k in range(tries):
+            cookie = None if k % 2 == 0 else f"bezique_table=wrong{k}"
+            for path in ("/", f"/match/{self.mid}", f"/view/{self.mid}", "/links"):
+                attempts += 1
+                answer = h.device_request(self.server.port, path, cookie)
+                body = answer.body.decode("utf-8", "replace")
+                if answer.status == 200 or any(n in body for n in names):
+                    reads += 1
+            attempts += 1
+            if h.device_handshake(self.server.port, cookie).status == 101:
+                sockets += 1
+        return reads, sockets, attempts
 
     def close(self) -> None:
         for page, _ in self.devices:
@@ -140,11 +193,13 @@ class Table:
         self.store.close()
 
 
-def latencies(table: Table, n: int, writes: int) -> list[float]:
-    """Write on device 0 (a scorer), time until painted on devices 1..n-1."""
+def latencies(table: Table, n: int, writes: int) -> tuple[list[float], list[float]]:
+    """Write on device 0 (a scorer), time until painted on devices 1..n-1 (and until the new
+    score is in their page, before it is painted)."""
     writer = table.devices[0][0]
     others = table.devices[1:n]
     out: list[float] = []
+    in_dom: list[float] = []
     for page, ident in others:
         page.evaluate(WATCH_JS, ident)
     for _ in range(writes):
@@ -156,11 +211,12 @@ def latencies(table: Table, n: int, writes: int) -> list[float]:
             page.wait_for_function("window.__painted.length > 0", timeout=30_000)
             painted = page.evaluate("window.__painted.shift()")
             out.append(float(painted["at"]) - t0)
+            in_dom.append(float(painted["dom"]) - t0)
         # every write landed once, and every screen shows storage's number
         assert table.store.log_position(table.mid) == before + 1
         by_id(writer, "offence-P-REVOKE").wait_for(state="detached", timeout=20_000)
         time.sleep(0.2)
-    return out
+    return out, in_dom
 
 
 def unauthorised_writes(table: Table) -> tuple[int, int]:
@@ -190,6 +246,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--devices", type=int, nargs="+", default=[2, 4, 8])
     args = ap.parse_args(argv)
     result: dict[str, Any] = {"devices": {}}
+    dom: dict[str, Any] = {}
     with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
         browser = pw.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *FOREGROUND_ARGS]
@@ -206,32 +263,48 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 time.sleep(1.0)
                 if n == max(args.devices):
                     rss_all = rss_kb(pid)
-                times = latencies(table, n, args.writes)
+                times, in_dom = latencies(table, n, args.writes)
                 result["devices"][str(n)] = {
                     "p50_ms": round(statistics.median(times), 1),
                     "p95_ms": round(percentile(times, 0.95), 1),
                 }
+                dom[str(n)] = {
+                    "p50_ms": round(statistics.median(in_dom), 1),
+                    "p95_ms": round(percentile(in_dom, 0.95), 1),
+                }
                 print(
                     f"{n} devices: write → painted on the others: median "
                     f"{result['devices'][str(n)]['p50_ms']} ms, p95 "
-                    f"{result['devices'][str(n)]['p95_ms']} ms ({len(times)} paints)",
+                    f"{result['devices'][str(n)]['p95_ms']} ms ({len(times)} paints); "
+                    f"in their page: median {dom[str(n)]['p50_ms']} ms, "
+                    f"p95 {dom[str(n)]['p95_ms']} ms",
                     flush=True,
                 )
             extra = max(args.devices) - 1
             result["rss_mb_per_device"] = round((rss_all - rss_one) / 1024 / max(1, extra), 2)
             print(f"server memory per connected device: {result['rss_mb_per_device']} MB")
             through, tried = unauthorised_writes(table)
-            result["unauthorised_writes"] = through
-            result["unauthorised_reads"] = 0
+            reads, sockets, asked = table.strangers(10)
+            result["unauthorised_writes"] = through + sockets
+            result["unauthorised_reads"] = reads + sockets
             print(f"viewer write attempts: {tried}, reached storage: {through}")
-            print("reads without a secret: not tried (no secret links on this server yet)")
+            if table.helpers is None:
+                print("no secret links on this server (plain sessions): no stranger to refuse")
+            else:
+                print(
+                    f"requests and websockets without a valid secret: {asked}, served the app "
+                    f"or match data: {reads}, websockets opened: {sockets}"
+                )
         finally:
             table.close()
             browser.close()
     load = os.getloadavg()[0]
     out = ROOT / "benchmarks" / "results" / "bench_table.json"
     out.write_text(
-        json.dumps({**result, "load_average": round(load, 2), "writes": args.writes}, indent=1)
+        json.dumps(
+            {**result, "in_page": dom, "load_average": round(load, 2), "writes": args.writes},
+            indent=1,
+        )
     )
     print(json.dumps(result))
     return result
