@@ -16,7 +16,7 @@ Unauthorised writes: every viewer context tries to write — it asks for the sco
 of the match (``/match/ID``, which can only take rights away) and taps whatever write button it
 is shown — and the writes that reached storage are counted, plus every websocket a device
 without a valid secret managed to open (0 expected). Unauthorised reads: requests without a
-secret or with a wrong one (to /, /match/ID, /view/ID, /links) that were served the app or
+secret or with a wrong one (to /, /match/ID, /view/ID, /table-links) that were served the app or
 any match data, plus those websockets (0 expected). Devices without a secret exist only in
 table mode (its server's secret links); a build without them serves plain sessions on
 127.0.0.1 and counts none.
@@ -173,9 +173,14 @@ class Table:
             return 0, 0, 0
         reads = sockets = attempts = 0
         names = self.store.match_info(self.mid).players
+        # the control: the same requests with a valid secret are served, so a refusal counted
+        # below is the secret check's doing, not a broken request
+        valid = f"bezique_table={self.server.secret('viewer')}"
+        assert h.device_request(self.server.port, "/", valid).status == 200
+        assert h.device_handshake(self.server.port, valid).status == 101
         for k in range(tries):
             cookie = None if k % 2 == 0 else f"bezique_table=wrong{k}"
-            for path in ("/", f"/match/{self.mid}", f"/view/{self.mid}", "/links"):
+            for path in ("/", f"/match/{self.mid}", f"/view/{self.mid}", "/table-links"):
                 attempts += 1
                 answer = h.device_request(self.server.port, path, cookie)
                 body = answer.body.decode("utf-8", "replace")
