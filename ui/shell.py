@@ -10,6 +10,7 @@ import asyncio
 import dataclasses
 import importlib
 import itertools
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -21,7 +22,9 @@ from ui import backend, live
 from ui.awake import Awake
 from ui.i18n import Translator, pick_language
 from ui.state.app import AppState, Role
+from ui.state.new_match import FormMemory
 from ui.views import SCREENS, live_strip
+from ui.views.cards import LANGUAGE as CARD_LANGUAGE
 from ui.views.cards import SUIT_FONT
 from ui.views.common import VIEWPORT_WIDTH, ViewContext, tagged
 
@@ -70,6 +73,7 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
 
     ft.use_effect(lambda: app.subscribe(on_change), [])
     VIEWPORT_WIDTH.set(float(page.width) if page.width else None)
+    CARD_LANGUAGE.set(app.lang)
     ctx = ViewContext(app=app, page=page)
     view = SCREENS[app.screen](ctx)
     appbar = view.appbar
@@ -254,6 +258,8 @@ def make_main(
         app.on_settings = lambda: page.run_task(_save_settings, prefs, app)
         if "device" not in saved:
             app.on_settings()  # the default name stays this device's after a restart
+        app.form_memory = _form_memory(saved.get("form"))
+        app.on_remember = lambda memory: page.run_task(_save_form_memory, prefs, memory)
         if store.notice:
             app.store_notice = str(store.notice)
         live.connect(app, page)
@@ -275,6 +281,7 @@ def make_main(
 SETTINGS_KEYS = {
     "lang": "bezique.lang",
     "theme": "bezique.theme",
+    "form": "bezique.new_match",
     "device": "bezique.device",
     "awake": "bezique.awake",
 }
@@ -302,6 +309,24 @@ async def _save_settings(prefs: ft.SharedPreferences, app: AppState) -> None:
         await prefs.set(SETTINGS_KEYS["awake"], "on" if app.keep_awake else "off")
     except Exception:  # not worth disturbing the game for
         log.debug("settings not saved", exc_info=True)
+
+
+def _form_memory(saved: str | None) -> FormMemory:
+    """The new-match form's memory from its saved JSON (empty when missing or damaged)."""
+    if not saved:
+        return FormMemory()
+    try:
+        return FormMemory.from_json(json.loads(saved))
+    except ValueError:
+        return FormMemory()
+
+
+async def _save_form_memory(prefs: ft.SharedPreferences, memory: FormMemory) -> None:
+    """Remember the players and tracking level on the device for the next match."""
+    try:
+        await prefs.set(SETTINGS_KEYS["form"], json.dumps(memory.to_json(), ensure_ascii=False))
+    except Exception:  # not worth disturbing the game for
+        log.debug("form memory not saved", exc_info=True)
 
 
 async def _system_language(page: ft.Page) -> str:
