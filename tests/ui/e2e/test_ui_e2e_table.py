@@ -114,6 +114,7 @@ def landed(store: Store, mid: int, position: int) -> None:
 
 def declare_bezique(page: Page, seat: int) -> None:
     tap(page, f"declare-{seat}")
+    tap(page, "tab-cards")  # the free choice of cards (not by name)
     tap(page, "pick-QS")
     by_id(page, "chosen-0").wait_for()
     tap(page, "pick-JD")
@@ -153,6 +154,7 @@ def test_one_match_live_on_three_phones(table: tuple[AppServer, Store, int], bro
     store.record(mid, {"type": "penalty", "player": "Anna", "offence": "P-REVOKE"})
     before = store.log_position(mid)
     tap(boris, "declare-0")
+    tap(boris, "tab-cards")
     tap(boris, "pick-KS")
     by_id(boris, "chosen-0").wait_for()
     tap(boris, "pick-QS")
