@@ -55,6 +55,7 @@ from ui_e2e_harness import (  # type: ignore[import-not-found,unused-ignore]  # 
 from referee.storage import Store  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
+OFFENCE = "offence-P-EARLY-DECLARE"  # −10, light: recorded without a confirmation step
 FOREGROUND_ARGS = [  # every phone at the table paints; background windows here would not
     "--disable-background-timer-throttling",
     "--disable-renderer-backgrounding",
@@ -210,8 +211,8 @@ def latencies(table: Table, n: int, writes: int) -> tuple[list[float], list[floa
     for _ in range(writes):
         before = table.store.log_position(table.mid)
         tap(writer, "penalty-0")
-        by_id(writer, "offence-P-REVOKE").wait_for(timeout=20_000)
-        t0 = float(writer.evaluate(TAP_JS, "offence-P-REVOKE"))
+        by_id(writer, OFFENCE).wait_for(timeout=20_000)
+        t0 = float(writer.evaluate(TAP_JS, OFFENCE))  # a light penalty: recorded on the tap
         for page, _ in others:
             page.wait_for_function("window.__painted.length > 0", timeout=30_000)
             painted = page.evaluate("window.__painted.shift()")
@@ -219,7 +220,7 @@ def latencies(table: Table, n: int, writes: int) -> tuple[list[float], list[floa
             in_dom.append(float(painted["dom"]) - t0)
         # every write landed once, and every screen shows storage's number
         assert table.store.log_position(table.mid) == before + 1
-        by_id(writer, "offence-P-REVOKE").wait_for(state="detached", timeout=20_000)
+        by_id(writer, OFFENCE).wait_for(state="detached", timeout=20_000)
         time.sleep(0.2)
     return out, in_dom
 
@@ -234,7 +235,7 @@ def unauthorised_writes(table: Table) -> tuple[int, int]:
         before = table.store.log_position(table.mid)
         page.evaluate(POP_JS, f"/match/{table.mid}")
         page.wait_for_timeout(500)
-        for button in ("penalty-0", "offence-P-REVOKE", "undo", "declare-0", "seven-0"):
+        for button in ("penalty-0", OFFENCE, "penalty-confirm", "undo", "declare-0", "seven-0"):
             attempts += 1
             loc = by_id(page, button)
             if loc.count():

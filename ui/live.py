@@ -158,8 +158,7 @@ class TableLink:
 
     def _tell(self, notice: Notice) -> None:
         if self.app.deal is not None:
-            self.app.deal.ruling = None
-            self.app.deal.notice = notice
+            self.app.deal.write_refused(notice)
         else:
             self.app.notice = notice
 

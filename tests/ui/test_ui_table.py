@@ -130,6 +130,7 @@ def test_a_write_on_a_stale_view_is_refused_and_the_device_told(
     assert boris.deal.notice.key == "table.stale"
     assert "another device changed the match first" in boris.t(boris.deal.notice.key)
     assert boris.deal.ruling is None  # the refused entry's ruling is not left on screen
+    assert boris.deal.toast.current is None and not boris.deal.toast.recent
     assert shown(boris) == stored(store, mid)
     # re-recorded on the current view, it lands
     assert declare(boris, 0, "KS QS") is not None

@@ -826,6 +826,16 @@ class DealScreen:
         self.notice = notice  # what was said before the undo is no longer current
         return ok
 
+    def write_refused(self, notice: Notice) -> None:
+        """This device's last entry was refused by storage (ui/live.py has reloaded the
+        session): its ruling is no longer shown as if it counted, and the notice says why."""
+        refused = self.toast.current
+        if refused is not None and refused in self.toast.recent:
+            self.toast.recent.remove(refused)
+        self.toast.dismiss()
+        self.ruling = None
+        self.notice = notice
+
     def moved_elsewhere(self) -> None:
         """Another device undid, redid, corrected or started a deal (ui/live.py has
         reloaded the session): what was half-done here is dropped, as after an undo."""

@@ -1,6 +1,8 @@
 """The strip every screen shows after another device moved the match on ("Boris's phone
-recorded: …"): floats over the bottom of the screen like a snack bar, so nothing under the
-finger moves; it hides itself after a few seconds or on a tap."""
+recorded: …"): floats over the top of the screen, just under the bar, so nothing under the
+finger moves and the deal screen's buttons at the bottom stay free (the top holds the phase
+line, which the strip's news replaces for a moment); it hides itself after a few seconds or
+on a tap."""
 
 from __future__ import annotations
 
@@ -27,10 +29,10 @@ def build(ctx: ViewContext) -> ft.Control:
                         ft.Icon(ft.Icons.SYNC, color=ft.Colors.ON_INVERSE_SURFACE),
                         ft.Text(
                             text,
-                            size=17,
+                            size=16,
                             color=ft.Colors.ON_INVERSE_SURFACE,
                             expand=True,
-                            max_lines=4,
+                            max_lines=3,
                             overflow=ft.TextOverflow.ELLIPSIS,
                         ),
                         ft.IconButton(
@@ -49,8 +51,8 @@ def build(ctx: ViewContext) -> ft.Control:
                 shadow=ft.BoxShadow(blur_radius=12, color="#55000000"),
             ),
         ),
-        left=10,
-        right=10,
-        bottom=12,
+        left=8,
+        right=8,
+        top=4,
         visible=notice is not None,
     )

@@ -174,6 +174,7 @@ def test_one_match_live_on_three_phones(table: tuple[AppServer, Store, int], bro
     assert store.log_position(mid) == before + 1
     shows_storage([anna, boris], viewer, store, mid)
     shot(anna, "44-table-undo-elsewhere")
+    by_id(anna, "live-strip").wait_for(state="detached", timeout=WAIT)  # goes by itself
 
     # The viewer has nothing to write with (and its session refuses writes in the backend)
     for ident in ("declare-0", "declare-1", "undo", "redo", "penalty-0", "end-deal"):
