@@ -145,7 +145,8 @@ class Table:
         self.server: Any
         if self.helpers is not None:
             log = Path(tmp) / "table-server.log"
-            self.server = self.helpers.TableServer(self.url, free_port(), log)
+            state = Path(tmp) / "table-state"
+            self.server = self.helpers.TableServer(self.url, free_port(), log, state)
         else:
             self.server = AppServer(self.url, free_port(), lang="en")
         self.server.start()

@@ -257,7 +257,7 @@ def test_table_mode_phones_joined_by_their_links_share_the_match(
     store = Store.open(url)
     mid = store.create_match("two-hand", ["Anna", "Boris"])
     store.start_deal(mid, "Anna", "9H")
-    srv = TableServer(url, free_port(), tmp_path / "table-server.log")
+    srv = TableServer(url, free_port(), tmp_path / "table-server.log", tmp_path / "table-state")
     srv.start()
     try:
         phones: dict[str, Page] = {}
