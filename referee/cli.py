@@ -24,7 +24,8 @@ def _score_sheet(match: Match, out: TextIO) -> None:
     names = [s.name for s in result.sides]
     width = max(12, *(len(n) + 2 for n in names))
     rules = ", ".join(sorted(match.house_rules)) or "none"
-    print(f"{match.variant.id}, target {match.target}, tracking {match.tracking}, "
+    goal = f"games {match.games}" if match.games is not None else f"target {match.target}"
+    print(f"{match.variant.id}, {goal}, tracking {match.tracking}, "
           f"house rules: {rules}", file=out)
     print("deal".ljust(6) + "".join(n.rjust(width) for n in names), file=out)
     for d in range(len(match.deals)):
@@ -32,6 +33,12 @@ def _score_sheet(match: Match, out: TextIO) -> None:
         print(f"{d + 1}".ljust(6) + row, file=out)
     print("-" * (6 + width * len(names)), file=out)
     print("total".ljust(6) + "".join(str(s.total).rjust(width) for s in result.sides), file=out)
+    for d, game in enumerate(result.games):
+        if game is not None:
+            parts = ", ".join(f"{line.kind.replace('_', ' ')} {names[line.side]} {line.points:+}"
+                              for line in game.lines)
+            print(f"game {d + 1} ({game.rule}): {parts}", file=out)
+            print(f"  {game.render(names)}", file=out)
     for r in result.rejected:
         print(f"rejected deals[{r.deal}].events[{r.event}]: {r.message}", file=out)
     for p in result.proposals:

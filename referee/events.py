@@ -48,6 +48,13 @@ class Seven:
 
 
 @dataclass(frozen=True, slots=True)
+class CarteBlanche:
+    """A hand with no court card shown (Rubicon, six-pack: R-CARTE-BLANCHE)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class Penalty:
     """A penalty the table agreed on (``offence`` is a ``P-…`` id)."""
 
@@ -74,7 +81,9 @@ class Brisques:
     counts: Mapping[int, int] = field(default_factory=dict)
 
 
-Event: TypeAlias = Trick | Declare | Seven | Penalty | StockExhausted | LastTrick | Brisques
+Event: TypeAlias = (
+    Trick | Declare | Seven | Penalty | StockExhausted | LastTrick | Brisques | CarteBlanche
+)
 
 EVENT_TYPES: dict[str, type] = {
     "trick": Trick,
@@ -84,6 +93,7 @@ EVENT_TYPES: dict[str, type] = {
     "stock_exhausted": StockExhausted,
     "last_trick": LastTrick,
     "brisques": Brisques,
+    "carte_blanche": CarteBlanche,
 }
 TYPE_NAMES: dict[type, str] = {v: k for k, v in EVENT_TYPES.items()}
 
