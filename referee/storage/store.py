@@ -77,10 +77,16 @@ class MatchInfo:
     updated_at: datetime | None
     finished_at: datetime | None
     winner: str | None
+    abandoned_at: datetime | None = None
 
     @property
     def finished(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def abandoned(self) -> bool:
+        """Set aside by the table: listed, not offered for resuming (see abandon_match)."""
+        return self.abandoned_at is not None and self.finished_at is None
 
     @property
     def header(self) -> rp.Header:
@@ -98,6 +104,9 @@ class LogRow:
     payload: dict[str, Any] | None
     created_at: datetime
     effective: bool
+    # For an event: the seq of the correction or deletion now in force (the row itself is
+    # never changed, so the history shows both what was said and what counts).
+    replaced_by: int | None = None
 
 
 @dataclass
@@ -431,7 +440,7 @@ class Store:
         with self._read() as conn:
             q = select(T_MATCH)
             if unfinished_only:
-                q = q.where(T_MATCH.c.finished_at.is_(None))
+                q = q.where(T_MATCH.c.finished_at.is_(None), T_MATCH.c.abandoned_at.is_(None))
             q = q.order_by(T_MATCH.c.activity.desc(), T_MATCH.c.id.desc())
             if limit is not None:
                 q = q.limit(limit)
@@ -453,15 +462,54 @@ class Store:
 
     def unfinished_match(self) -> int | None:
         """The match to resume: the one played last (by the order of changes, never the wall
-        clock) that is not finished."""
+        clock) that is neither finished nor abandoned."""
         with self._read() as conn:
             row = conn.execute(
                 select(T_MATCH.c.id)
-                .where(T_MATCH.c.finished_at.is_(None))
+                .where(T_MATCH.c.finished_at.is_(None), T_MATCH.c.abandoned_at.is_(None))
                 .order_by(T_MATCH.c.activity.desc(), T_MATCH.c.id.desc())
                 .limit(1)
             ).first()
         return None if row is None else int(row[0])
+
+    def last_finished_match(self) -> int | None:
+        """The match finished most recently (for Home's "last result")."""
+        with self._read() as conn:
+            row = conn.execute(
+                select(T_MATCH.c.id)
+                .where(T_MATCH.c.finished_at.is_not(None))
+                .order_by(T_MATCH.c.activity.desc(), T_MATCH.c.id.desc())
+                .limit(1)
+            ).first()
+        return None if row is None else int(row[0])
+
+    def abandon_match(self, match_id: int) -> MatchInfo:
+        """Set an unfinished match aside: its log stays whole, history lists it as abandoned
+        and it is no longer offered for resuming; ``restore_match`` brings it back. A
+        finished match has a result and cannot be abandoned (StorageInputError)."""
+        return self._set_abandoned(match_id, abandon=True)
+
+    def restore_match(self, match_id: int) -> MatchInfo:
+        """Undo ``abandon_match``: the match is unfinished and resumable again."""
+        return self._set_abandoned(match_id, abandon=False)
+
+    def _set_abandoned(self, match_id: int, *, abandon: bool) -> MatchInfo:
+        with self._write() as conn:
+            info = self._info(conn, match_id)
+            if abandon and info.finished:
+                raise StorageInputError(
+                    f"match {match_id}", "it is finished; only an unfinished match is abandoned"
+                )
+            conn.execute(
+                update(T_MATCH)
+                .where(T_MATCH.c.id == match_id)
+                .values(abandoned_at=utcnow() if abandon else None)
+            )
+            info = self._info(conn, match_id)
+        live = self._live.get(match_id)
+        if live is not None:
+            live.info = replace(live.info, abandoned_at=info.abandoned_at)
+        return info
 
     def delete_match(self, match_id: int) -> None:
         """Remove a match and its log (the user's explicit choice; cascades)."""
@@ -504,12 +552,14 @@ class Store:
             if r.kind == KIND_DEAL:
                 d = deal_rows[int(r.deal_id)]
                 steps.append(rp.DealStart(seq, int(d.id), int(d.dealer), d.turn_up))
-            else:
+            elif r.kind == KIND_EVENT and seq not in state.deletions:
+                # a correction's payload counts in the original's place
+                source = by_seq[state.corrections.get(seq, seq)]
                 try:
-                    payload = json.loads(r.payload)
+                    payload = json.loads(source.payload)
                 except (TypeError, ValueError) as exc:
                     raise StorageError(
-                        f"match {match_id}: log entry {seq} is unreadable ({exc})"
+                        f"match {match_id}: log entry {source.seq} is unreadable ({exc})"
                     ) from exc
                 steps.append(rp.EventEntry(seq, int(r.deal_id), payload))
         last = int(rows[-1].seq) if rows else 0
@@ -719,6 +769,7 @@ class Store:
                 json.loads(r.payload) if r.payload else None,
                 r.created_at,
                 int(r.seq) in eff,
+                state.replaced_by(int(r.seq)),
             )
             for r in rows
         ]
@@ -880,6 +931,31 @@ class Store:
             ).all()
         return [(int(a), int(b), str(c), int(d)) for a, b, c, d in rows]
 
+    # ------------------------------------------------------------------------------ corrections
+    def event_seqs(self, match_id: int) -> list[list[int]]:
+        """Per effective deal, the log seq of each event that counts (the original entry's
+        seq, also when a correction now speaks for it): how the app names an entry."""
+        from referee.storage.corrections import event_seqs
+
+        return event_seqs(self, match_id)
+
+    def preview_correction(
+        self, match_id: int, seq: int, event: Mapping[str, Any] | None
+    ) -> Any:
+        """What replacing event entry ``seq`` with ``event`` (None: deleting it) would change,
+        storing nothing; a correction that cannot be made raises StorageInputError."""
+        from referee.storage.corrections import preview_correction
+
+        return preview_correction(self, match_id, seq, event)
+
+    def correct(self, match_id: int, seq: int, event: Mapping[str, Any] | None) -> Any:
+        """Append a correction (or, with ``event`` None, a deletion) of event entry ``seq``,
+        replay the rest on top of it and return what it changed. The original entry stays
+        in the log; undo takes the correction back."""
+        from referee.storage.corrections import correct
+
+        return correct(self, match_id, seq, event)
+
     # ------------------------------------------------------------------------------ records
     def export_match(self, match_id: int) -> dict[str, Any]:
         """The match record (spec ``bezique-match/1``) with the effective events only."""
@@ -949,6 +1025,7 @@ def _info_of(row: Row[Any], players: tuple[str, ...]) -> MatchInfo:
         updated_at=row.updated_at,
         finished_at=row.finished_at,
         winner=row.winner,
+        abandoned_at=row.abandoned_at,
     )
 
 
