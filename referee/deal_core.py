@@ -148,6 +148,7 @@ class DealCore:
         self.carte_blanches: list[list[int]] = [[] for _ in range(n)]
         self.court_seen = [False] * n
         self.combinations_scored = 0  # numbers the combinations for R-REFORM
+        self.cut_bonuses: set[int] = set()  # players who took the cut bonus (R-CUT-BONUS)
         self.partie_won_by_meld: int | None = None  # side that scored a partie-winning meld
         self.partie_meld: str | None = None  # which one (triple_bezique)
         if (

@@ -88,6 +88,7 @@ class DeclarationRules(DealCore):
                 self.setup.variant,
                 self.trumps,
                 bezique_pair_rule=self.setup.has("H-BEZIQUE-PAIR"),
+                by_trumps=self.setup.has("H-BEZIQUE-BY-TRUMPS"),
                 trumps_open=self._trumps_open(),
                 only=only,
             )
@@ -160,6 +161,11 @@ class DeclarationRules(DealCore):
         if problem is not None:
             return _Outcome(problem)
         combined = new + table
+        named = self._meld_spec(ev.meld) if ev.meld is not None else None
+        if (named is not None and named.shape == "bezique" and self.trumps is None
+                and self.setup.has("H-BEZIQUE-BY-TRUMPS")):
+            return _Outcome(reject("H-BEZIQUE-BY-TRUMPS", "bezique_needs_trumps",
+                                   {"player": who, "meld": named.id}))
         candidates = self._instances(combined, ev.meld)
         if not candidates and ev.meld is not None:
             # "marriage" said of K and Q of trumps is the trump marriage they form.
@@ -168,6 +174,10 @@ class DeclarationRules(DealCore):
                 candidates = self._instances(combined, trump_kind)
         if ev.meld is None:
             maximal = _maximal(candidates)
+            if len({frozenset(i.counts().items()) for i in maximal}) == 1:
+                # The same cards read two ways (four trump aces are four aces too): the one
+                # worth more is meant.
+                maximal = [max(maximal, key=lambda i: self._points_for(i))]
             kinds = sorted({i.meld for i in maximal})
             if not kinds:
                 return _Outcome(

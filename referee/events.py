@@ -55,6 +55,14 @@ class CarteBlanche:
 
 
 @dataclass(frozen=True, slots=True)
+class CutBonus:
+    """The six-pack cut bonus taken by a player: the dealer cut exactly 24 cards, or the
+    non-dealer guessed the number cut (R-CUT-BONUS)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class Penalty:
     """A penalty the table agreed on (``offence`` is a ``P-…`` id)."""
 
@@ -83,6 +91,7 @@ class Brisques:
 
 Event: TypeAlias = (
     Trick | Declare | Seven | Penalty | StockExhausted | LastTrick | Brisques | CarteBlanche
+    | CutBonus
 )
 
 EVENT_TYPES: dict[str, type] = {
@@ -94,6 +103,7 @@ EVENT_TYPES: dict[str, type] = {
     "last_trick": LastTrick,
     "brisques": Brisques,
     "carte_blanche": CarteBlanche,
+    "cut_bonus": CutBonus,
 }
 TYPE_NAMES: dict[type, str] = {v: k for k, v in EVENT_TYPES.items()}
 

@@ -62,7 +62,10 @@ class GameScore:
     def key(self) -> str:
         if self.winner is None:
             return "game_drawn"
-        return "game_rubicon" if self.rubicon else "game_won"
+        if self.rubicon:
+            brisques = any(ln.kind == RUBICON_BRISQUES for ln in self.lines)
+            return "game_rubicon" if brisques else "game_rubicon_no_brisques"
+        return "game_won"
 
     def params(self, side_names: Sequence[str]) -> Params:
         p: dict[str, str | int] = {"scores": ", ".join(
@@ -118,7 +121,9 @@ def game_score(spec: GameSpec, points: Sequence[int], brisques: Sequence[int]) -
         return GameScore(tuple(points), tuple(brisques), brisques_counted, exact, kept,
                          dropped, None, False, kept, tuple(lines), "R-GAME")
     losers = [s for s in range(n) if s != winner]
-    rubicon = any(points[s] + brisques[s] < spec.rubicon_under for s in losers)
+    counts = spec.brisques != "never"  # six-pack: brisques never count, not even here
+    rubicon = any(points[s] + (brisques[s] if counts else 0) < spec.rubicon_under
+                  for s in losers)
     if rubicon:
         # The brisques are all the winner's (rubicon_brisques), so the sides' own points are
         # taken without them.

@@ -20,6 +20,7 @@ from referee.errors import BeziqueError, InconsistentEventError, InvalidCardErro
 from referee.events import (
     Brisques,
     CarteBlanche,
+    CutBonus,
     Declare,
     Event,
     LastTrick,
@@ -43,6 +44,7 @@ _EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     "declare": ({"player", "new"}, {"table", "meld"}),
     "seven": ({"player"}, set()),
     "carte_blanche": ({"player"}, set()),
+    "cut_bonus": ({"player"}, set()),
     "penalty": ({"player", "offence"}, set()),
     "stock_exhausted": (set(), set()),
     "last_trick": ({"winner"}, set()),
@@ -168,6 +170,8 @@ def event_from_obj(obj: Any, players: Sequence[str], path: str = "event") -> Eve
         return Seven(_player(ev["player"], players, f"{path}.player"))
     if kind == "carte_blanche":
         return CarteBlanche(_player(ev["player"], players, f"{path}.player"))
+    if kind == "cut_bonus":
+        return CutBonus(_player(ev["player"], players, f"{path}.player"))
     if kind == "penalty":
         player = _player(ev["player"], players, f"{path}.player")
         return Penalty(player, _str(ev["offence"], f"{path}.offence"))
@@ -300,7 +304,7 @@ def event_to_obj(event: Event, players: Sequence[str]) -> dict[str, Any]:
             obj["table"] = [c.code for c in event.table]
         if event.meld is not None:
             obj["meld"] = event.meld
-    elif isinstance(event, Seven | CarteBlanche):
+    elif isinstance(event, Seven | CarteBlanche | CutBonus):
         obj["player"] = players[event.player]
     elif isinstance(event, Penalty):
         obj["player"] = players[event.player]

@@ -172,6 +172,9 @@ def _find(
             q, j = _bezique_cards(trumps, pair_rule)
             if cards[q] >= spec.copies and cards[j] >= spec.copies:
                 out.append(_Inst(spec, tuple(sorted([q, j] * spec.copies))))
+        elif spec.suit == "trump":  # four (five) trump aces …
+            if trumps is not None and cards[Card(spec.ranks[0], trumps)] >= spec.copies:
+                out.append(_Inst(spec, (Card(spec.ranks[0], trumps),) * spec.copies))
         else:
             rank = spec.ranks[0]
             pool = [c for c in sorted(cards.elements()) if c.rank is rank]
@@ -293,6 +296,9 @@ class _DealSim:
         elif spec.shape == "bezique":
             q, j = _bezique_cards(self.trumps, self.t.has("H-BEZIQUE-PAIR"))
             want = Counter({q: spec.copies, j: spec.copies})
+        elif spec.suit == "trump":  # trumps are fixed later: a suit is chosen at random
+            want = Counter({Card(spec.ranks[0], self.trumps or rng.choice(list(Suit))):
+                            spec.copies})
         else:
             want = Counter(rng.choices([Card(spec.ranks[0], s) for s in Suit], k=4))
         if sum(want.values()) > v.hand_size:
@@ -867,9 +873,9 @@ def _all_rank_picks(found: Sequence[_Inst], cards: Counter[Card]) -> list[_Inst]
     """``found`` with every four-of-a-kind pick instead of one random pick."""
     from itertools import combinations_with_replacement
 
-    out = [i for i in found if i.spec.shape != "rank"]
+    out = [i for i in found if i.spec.shape != "rank" or i.spec.suit == "trump"]
     for inst in found:
-        if inst.spec.shape != "rank":
+        if inst.spec.shape != "rank" or inst.spec.suit == "trump":
             continue
         rank = inst.spec.ranks[0]
         avail = sorted(c for c in cards if c.rank is rank)
@@ -1360,7 +1366,7 @@ def _sim_game(spec: GameSpec, points: Sequence[int], brisques: Sequence[int]) ->
     else:
         dropped = spec.drop_fractions
     out = [0, 0]
-    if points[1 - w] + brisques[1 - w] < spec.rubicon_under:
+    if points[1 - w] + (brisques[1 - w] if spec.brisques != "never" else 0) < spec.rubicon_under:
         own = _hundreds(points) if dropped else list(points)
         out[w] = own[w] + (own[1 - w] if spec.rubicon_adds_loser else 0)
         out[w] += spec.rubicon_bonus + spec.rubicon_brisques

@@ -31,7 +31,7 @@ class CombinationSpec:
     @property
     def size(self) -> int:
         if self.shape == "rank":
-            return 4
+            return self.copies if self.suit == "trump" else 4
         if self.shape == "bezique":
             return 2 * self.copies
         return len(self.ranks) * self.copies
@@ -109,6 +109,9 @@ class Variant:
     carte_blanche_points: int = 0  # R-CARTE-BLANCHE: a hand with no court card
     game: GameSpec | None = None  # each deal is a game (R-GAME, R-RUBICON)
     games: int | None = None  # games in a match by default (None: a points target)
+    # R-CUT-BONUS (six-pack, optional): "dealer" for cutting exactly 24, "guess" for the
+    # non-dealer who guesses the number cut.
+    cut_bonus: Mapping[str, int] = field(default_factory=dict)
 
     def seven_value(self, *, exchange: bool) -> int:
         """R-SEVEN: what a declared seven of trumps scores; H-SEVEN-TWENTY makes the
@@ -301,6 +304,7 @@ def load_variant(variant_id: str, house_rules: frozenset[str] = frozenset()) -> 
         carte_blanche_points=int(raw.get("carte_blanche_points", 0)),
         game=GameSpec(**raw["game"]) if "game" in raw else None,
         games=int(raw["games"]) if "games" in raw else None,
+        cut_bonus={str(k): int(v) for k, v in raw.get("cut_bonus", {}).items()},
         exchanged_seven_points=(
             None if scalars["exchanged_seven_points"] is None
             else int(scalars["exchanged_seven_points"])
