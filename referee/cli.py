@@ -76,10 +76,23 @@ def _cmd_melds(args: argparse.Namespace) -> int:
         print(f"  {label('seven', lang):44} {variant.seven_points:>6}")
     if variant.dealer_seven_points:
         print(f"  {label('dealer_seven', lang):44} {variant.dealer_seven_points:>6}")
-    if variant.brisque_points:
+    game = variant.game
+    if variant.brisque_points and not (game is not None and game.brisques == "never"):
         print(f"  {label('brisque', lang):44} {variant.brisque_points:>6}")
     if variant.last_trick_points:
         print(f"  {label('last_trick', lang):44} {variant.last_trick_points:>6}")
+    if variant.carte_blanche_points:
+        print(f"  {label('carte_blanche', lang):44} {variant.carte_blanche_points:>6}")
+    for kind, points in variant.cut_bonus.items():
+        print(f"  {label('cut_' + kind, lang):44} {points:>6}")
+    if game is not None:  # each deal is a game (RULES.md §8)
+        rows = [("game_bonus", game.bonus), ("rubicon_under", game.rubicon_under),
+                ("rubicon_bonus", game.rubicon_bonus)]
+        if game.rubicon_brisques:
+            rows.append(("rubicon_brisques", game.rubicon_brisques))
+        for key, points in rows:
+            print(f"  {label(key, lang):44} {points:>6}")
+        print(f"  {label('brisques_' + game.brisques, lang)}")
     print(f"{label('penalties', lang)}:")
     for pid, amount in variant.penalties.items():
         shown = label("all_points", lang) if amount == "all" else str(amount)
