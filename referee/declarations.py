@@ -275,8 +275,8 @@ class DeclarationRules(DealCore):
             for meld, points in sorted(tc.scored.items(), key=lambda kv: -kv[1]):
                 if meld == spec.id and self._reformable(tc, meld):
                     continue
-                if v.reuse == "kinds" and meld != spec.id:
-                    continue
+                if v.reuse == "kinds" and meld != spec.id and not classes:
+                    continue  # Rubicon: any other kind (H-REUSE-CLASSES: Parlett's classes)
                 params: dict[str, str | int] = {
                     "card": str(tc.card),
                     "old_meld": meld,

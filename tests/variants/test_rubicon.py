@@ -339,3 +339,19 @@ def test_example_rubicon_record_exports_and_imports_identically() -> None:
     assert obj["games"] == 2
     again = replay_record(parse_record(json.loads(json.dumps(obj))))
     assert again.result() == match.result()
+
+
+def test_h_reuse_classes_in_rubicon_no_marriage_from_a_sequence() -> None:
+    # Parlett: a trump sequence may follow a trump marriage, never a marriage the sequence.
+    m = rubicon(rules=("H-REUSE-CLASSES",))
+    assert show(m, 0, "KH QH").accepted  # type: ignore[attr-defined]  # ♥ trumps: 40
+    r = show(m, 0, "AH 10H JH", "KH QH", meld="trump_sequence")
+    assert r.accepted and r.points == 250  # type: ignore[attr-defined]
+    m2 = rubicon(rules=("H-REUSE-CLASSES",))
+    assert show(m2, 0, "AH 10H KH QH JH").accepted  # type: ignore[attr-defined]
+    r = show(m2, 0, "KH", "QH", meld="trump_marriage")
+    assert not r.accepted and r.rule == "H-REUSE-CLASSES"  # type: ignore[attr-defined]
+    # the default Rubicon reading allows it (another kind)
+    m3 = rubicon()
+    assert show(m3, 0, "AH 10H KH QH JH").accepted  # type: ignore[attr-defined]
+    assert show(m3, 0, "KH", "QH", meld="trump_marriage").accepted  # type: ignore[attr-defined]
