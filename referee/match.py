@@ -377,7 +377,9 @@ class Match:
                 state.verdict = unsettled(
                     deal=index, totals=totals, target=self.target, side_names=s.side_names,
                     players=s.players, meld_side=deal.partie_won_by_meld,
-                    meld=deal.partie_meld, deal_open=True,
+                    meld=deal.partie_meld,
+                    # where each deal is a game its live points are not yet the game score
+                    deal_open=self.variant.game is None,
                 )
                 break
             verdict = settle(

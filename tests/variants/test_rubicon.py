@@ -355,3 +355,13 @@ def test_h_reuse_classes_in_rubicon_no_marriage_from_a_sequence() -> None:
     m3 = rubicon()
     assert show(m3, 0, "AH 10H KH QH JH").accepted  # type: ignore[attr-defined]
     assert show(m3, 0, "KH", "QH", meld="trump_marriage").accepted  # type: ignore[attr-defined]
+
+
+def test_r_game_target_mode_mid_deal_live_points_do_not_end_the_match() -> None:
+    # The live points of a deal are not its game score (that comes at its end), so passing
+    # the target with them mid-deal does not say the match ends with this deal.
+    m = Match.new("rubicon", ["A", "B"], target=400, house_rules=["H-TARGET"])
+    m.start_deal(0, None)
+    show(m, 0, "QS QS JD JD")
+    v = m.verdict()
+    assert not v.finished and not v.ends_with_this_deal and v.reason == "in_progress"
