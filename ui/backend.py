@@ -117,6 +117,13 @@ def ruling_text(ruling: Any, lang: str) -> str:
     return str(getattr(ruling, "message", ""))
 
 
+def ruling_words(ruling: Any, lang: str) -> str:
+    """The ruling in words without its rule's id, for a screen that shows the id once beside
+    it (the engine's ``Ruling.text``; ``ruling_text`` where it has none)."""
+    text = getattr(ruling, "text", None)
+    return str(text(lang)) if callable(text) else ruling_text(ruling, lang)
+
+
 def rule_explanation(rule: str, lang: str) -> str:
     """The rule's text in plain words (the "why" line)."""
     e = _entry(rule, lang)
