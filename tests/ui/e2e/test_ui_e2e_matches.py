@@ -95,6 +95,10 @@ def test_matches_resume_abandon_warn_verdict_and_rematch(
     tap_to(page, f"resume-{ids['past']}", "verdict-ends-with-deal")
     wait_words(page, "verdict-ends-with-deal", "ends with this deal")
     shot(page, "matches-02-ends-with-deal")
+    tap_to(page, "to-score", "sheet-ends-with-deal")  # the live sheet says it too
+    by_id(page, "sheet-row-1").wait_for()
+    shot(page, "matches-02b-sheet-in-play")
+    tap_to(page, "nav-back", "verdict-ends-with-deal")
     tap_to(page, "nav-home", "resume-card")
 
     # abandon asks first, keeps the match, and History can resume it
@@ -128,6 +132,14 @@ def test_matches_resume_abandon_warn_verdict_and_rematch(
     shot(page, "matches-08-rematch")
     tap_to(page, "nav-home", "resume-card")
     wait_words(page, "resume-card", "Boris — Anna")
+
+    # in Russian: Home's last result and the verdict
+    tap(page, "lang-toggle")
+    wait_words(page, "last-result", "Последний итог")
+    shot(page, "matches-12-home-ru")
+    tap_to(page, "last-result-open", "hist-winner")
+    wait_words(page, "hist-winner", "последняя взятка")
+    shot(page, "matches-13-verdict-ru")
     page.context.close()
 
 
