@@ -256,7 +256,7 @@ def test_two_hand_picker_has_32_faces_and_no_joker(app: AppState) -> None:
     ds = new_match(app)
     start_deal(ds)
     assert sum(len(r) for r in ds.pick_rows()) == 32
-    ds.open_picker(0)
+    ds.open_picker(0, tab="cards")  # the free choice: the 32-card grid
     built = ids(_screen(app, "deal"))
     assert "pick-7H" in built and "pick-JOKER" not in built
 
