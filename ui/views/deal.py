@@ -136,6 +136,7 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     tables: list[ft.Control] = []
     if ds.notice is not None:
         tables.append(banner(ctx.t(ds.notice.key, **ds.notice.args), error=ds.notice.error))
+    tables += in_play_notes(ctx, ds.match)  # a side past the target: ends with this deal
     tables += _players(ctx, ds, act)
     middle: list[ft.Control] = [
         ft.Container(

@@ -83,15 +83,18 @@ def test_matches_resume_abandon_warn_verdict_and_rematch(
     page = phone(browser, server)
     by_id(page, "resume-card").wait_for()
     wait_words(page, "resume-card", "Clara")  # the newest unfinished first
-    by_id(page, f"resume-card-{ids['older']}").wait_for()
     wait_words(page, "last-result", "took the last trick")
     shot(page, "matches-01-home")
 
-    # an older unfinished match resumes too
+    # an older unfinished match resumes too (the others are listed below the main actions)
+    scroll_down(page, 800)
+    by_id(page, f"resume-card-{ids['older']}").wait_for()
+    shot(page, "matches-01b-home-others")
     tap_to(page, f"resume-{ids['older']}", "nav-home")
     tap_to(page, "nav-home", "resume-card")
 
     # the deal in play has passed the target: the partie ends with this deal
+    scroll_down(page, 800)
     tap_to(page, f"resume-{ids['past']}", "verdict-ends-with-deal")
     wait_words(page, "verdict-ends-with-deal", "ends with this deal")
     shot(page, "matches-02-ends-with-deal")
@@ -102,10 +105,12 @@ def test_matches_resume_abandon_warn_verdict_and_rematch(
     tap_to(page, "nav-home", "resume-card")
 
     # abandon asks first, keeps the match, and History can resume it
+    scroll_down(page, 800)
     tap(page, f"abandon-{ids['older']}")
     by_id(page, f"abandon-ask-{ids['older']}").wait_for()
     shot(page, "matches-03-abandon-ask")
     tap(page, f"abandon-yes-{ids['older']}")
+    scroll_down(page, -5000)
     wait_words(page, "notice", "abandoned")
     expect(by_id(page, f"resume-card-{ids['older']}")).to_have_count(0)
     shot(page, "matches-04-abandoned")
@@ -113,7 +118,10 @@ def test_matches_resume_abandon_warn_verdict_and_rematch(
     wait_words(page, f"status-{ids['older']}", "abandoned")
     shot(page, "matches-05-history")
     tap_to(page, f"resume-{ids['older']}", "nav-home")
-    tap_to(page, "nav-home", f"resume-card-{ids['older']}")
+    tap_to(page, "nav-home", "resume-card")
+    scroll_down(page, 800)
+    by_id(page, f"resume-card-{ids['older']}").wait_for()  # unfinished again, on Home
+    scroll_down(page, -5000)
 
     # a new match while others are unfinished: a warning first
     tap(page, "new-match")
