@@ -105,6 +105,7 @@ def test_new_match_takes_players_target_house_rules_and_tracking_from_the_varian
     assert form.tracking == "melds"
     form.set_tracking("cards")
     assert form.tracking == "melds"
+    form.toggle_customise()  # the single switches are behind "customise"
     built = ids(_screen(app, "new_match"))
     assert {"tracking-melds", "tracking-tricks", "house-H-JOKER-TEN-PACKS"} <= built
     assert "tracking-cards" not in built
@@ -276,7 +277,7 @@ def test_the_joker_face_draws_a_star_in_the_shipped_font(app: AppState) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "stands"),
-    [("en", "★ = Q♥"), ("ru", "★ = Q♥")],
+    [("en", "★ = Q♥"), ("ru", "★ = Д♥")],  # Russian ranks on Russian screens
 )
 def test_joker_options_from_the_engine_and_the_ruling_names_its_card(
     app: AppState, lang: str, stands: str
