@@ -101,6 +101,11 @@ def test_matches_resume_abandon_warn_verdict_and_rematch(
     tap_to(page, "to-score", "sheet-ends-with-deal")  # the live sheet says it too
     by_id(page, "sheet-row-1").wait_for()
     shot(page, "matches-02b-sheet-in-play")
+    scroll_down(page, 3000)  # the live sheet downloads too
+    with page.expect_download() as dl:
+        tap(page, "export-pdf-sheet")
+    assert dl.value.suggested_filename == f"bezique-{ids['past']}-Anna-Boris.pdf"
+    scroll_down(page, -5000)
     tap_to(page, "nav-back", "verdict-ends-with-deal")
     tap_to(page, "nav-home", "resume-card")
 
