@@ -198,3 +198,32 @@ def test_files_download_to_the_device_and_import_from_it(
     scroll_down(page, -5000)  # the notice, at the top
     shot(page, "matches-11-import-error")
     page.context.close()
+
+
+def test_the_winner_screen_after_the_last_deal_says_why(tmp_path: Path, browser: Any) -> None:
+    """Both sides past 40 in the deal in play; the table ends it (Boris takes the last trick):
+    the deal's summary names the winner, says why in words and offers the next partie."""
+    from ui_e2e_harness import Typist
+
+    url = f"sqlite:///{tmp_path / 'winner.sqlite3'}"
+    store = backend.open_store(url)
+    mid = sample_match(store, 2, deals=0, target=40, in_play=True)
+    store.record(mid, {"type": "stock_exhausted"})
+    store.close()
+    srv = AppServer(url, free_port(), lang="en")
+    srv.start()
+    try:
+        sent: list[bytes] = []
+        page = blank_page(browser, sent, viewport=PHONE)
+        load_app(page, srv.url)
+        tap_to(page, "resume", "last-trick-1")
+        tap_to(page, "last-trick-1", "finish-deal")  # phase 2: the last trick opens the end
+        Typist(page, sent).type("Anna", "8")  # Boris's 8 follows from the 16 in the packs
+        tap_to(page, "finish-deal", "winner")
+        wait_words(page, "winner", "Boris wins")
+        wait_words(page, "winner", "Boris took the last trick")
+        by_id(page, "rematch-rotate").wait_for()
+        shot(page, "matches-14-winner-screen")
+        page.context.close()
+    finally:
+        srv.stop()
