@@ -8,11 +8,9 @@ through here; the state classes then read the engine's ``Match`` that a MatchSes
 
 from __future__ import annotations
 
-import json
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any, Protocol
 
 from referee import presets, reference, reference_search, rulings
@@ -248,6 +246,7 @@ class MatchSummary:
     finished: bool
     winner: str | None
     created: str
+    abandoned: bool = False
 
 
 def summarize(store: Any, match_id: int) -> MatchSummary:
@@ -265,6 +264,7 @@ def summarize(store: Any, match_id: int) -> MatchSummary:
         finished=bool(r.finished),
         winner=r.winner,
         created=info.created_at.strftime("%Y-%m-%d %H:%M") if info.created_at else "",
+        abandoned=bool(getattr(info, "abandoned", False)),
     )
 
 
@@ -275,15 +275,6 @@ def unfinished_match(store: Any) -> MatchSummary | None:
 
 def list_matches(store: Any) -> list[MatchSummary]:
     return [summarize(store, int(info.id)) for info in store.list_matches()]
-
-
-def export_match(store: Any, match_id: int, folder: Path) -> Path:
-    """Write the match record (bezique-match/1 JSON) to a file and return its path."""
-    record = store.export_match(match_id)
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"bezique-match-{match_id}.json"
-    path.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
-    return path
 
 
 def player_stats(store: Any) -> list[Any]:

@@ -59,6 +59,8 @@ class MatchRow(SQLModel, table=True):
     updated_at: datetime | None = Field(default=None)
     finished_at: datetime | None = Field(default=None)
     winner: str | None = Field(default=None)
+    # Set when the table abandons the match (kept in history, recoverable; see r0005).
+    abandoned_at: datetime | None = Field(default=None)
     cache_version: int = Field(
         default=0, sa_column=Column(Integer, nullable=False, server_default="0")
     )

@@ -15,6 +15,7 @@ from ui.i18n import LANGUAGES, Translator
 from ui.state.common import Notice
 from ui.state.deal import DealScreen
 from ui.state.history import HistoryScreen
+from ui.state.matches import MatchKeeping
 from ui.state.new_match import FormMemory, NewMatchForm
 from ui.state.rules import RulesScreen
 
@@ -50,6 +51,7 @@ class AppState:
         self.viewed: backend.MatchSession | None = None
         self.rules = RulesScreen(self)
         self.history_screen = HistoryScreen(self)
+        self.matches = MatchKeeping(self)
         # ui/state/correction.py: the match whose entries are listed, the open correction
         self.entries_session: backend.MatchSession | None = None
         self.correction: Any = None

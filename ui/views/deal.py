@@ -39,6 +39,7 @@ from ui.views.common import (
 from ui.views.deal_header import header
 from ui.views.deal_parts import cached, cap, panel, seat_setter
 from ui.views.penalty_sheet import penalty_panel
+from ui.views.verdict import in_play_notes, verdict_panel
 
 _panel = panel
 _seat_setter = seat_setter
@@ -116,6 +117,7 @@ def build(ctx: ViewContext) -> View:
     controls: list[ft.Control] = []
     if ds.notice is not None:
         controls.append(banner(ctx.t(ds.notice.key, **ds.notice.args), error=ds.notice.error))
+    controls += in_play_notes(ctx, ds.match)  # a side past the target: ends with this deal
     if mode == "setup":
         controls += _setup(ctx, ds, act)
     elif mode in ("summary", "finished"):
@@ -583,36 +585,8 @@ def _summary(ctx: ViewContext, ds: DealScreen, act: Any, *, finished: bool) -> l
                     body_text(" · ".join(parts), 15, color=ft.Colors.ON_SURFACE_VARIANT),
                 )
             )
-    if result.finished and result.winner:
-        out.append(
-            _panel(
-                ft.Column(
-                    [
-                        ft.Text(
-                            ctx.t("summary.winner", name=result.winner),
-                            size=26,
-                            weight=ft.FontWeight.BOLD,
-                        ),
-                        *(
-                            [
-                                body_text(
-                                    ctx.t(
-                                        "score.tie_rule",
-                                        rule=result.decided_by,
-                                        title=backend.rule_title(result.decided_by, app.lang),
-                                    )
-                                )
-                            ]
-                            if result.decided_by
-                            else []
-                        ),
-                    ],
-                    tight=True,
-                ),
-                identifier="winner",
-                tint=ft.Colors.PRIMARY_CONTAINER,
-            )
-        )
+    # the winner, why in words, and the next partie (ui/views/verdict.py)
+    out += verdict_panel(ctx, ds.match, app.session.match_id if app.session else None)
     buttons: list[ft.Control] = []
     if not finished:
         buttons.append(

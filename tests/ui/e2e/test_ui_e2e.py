@@ -162,9 +162,11 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
     wait_words(page, "resume-card", "100 : 110")
     tap(page, "history")
     by_id(page, "open-1").wait_for()
-    tap(page, "export-1")
-    wait_words(page, "notice", "Saved to")
-    wait_words(page, "notice", "bezique-match-1.json")
+    with page.expect_download() as dl:  # the record comes to this device, not the server
+        tap(page, "export-json-1")
+    assert dl.value.suggested_filename == "bezique-1-Anna-Boris.json"
+    assert '"bezique-match/1"' in Path(dl.value.path()).read_text(encoding="utf-8")
+    wait_words(page, "notice", "bezique-1-Anna-Boris.json")
     shot(page, "16-history")
     tap(page, "open-1")
     by_id(page, "hist-total-1").wait_for()
