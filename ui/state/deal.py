@@ -26,6 +26,7 @@ from referee.events import (
 )
 from referee.lead import next_leader
 from ui import backend
+from ui.live import write_notice  # table mode's refusals (stale view, viewer)
 from ui.state import joker, penalty_choice
 from ui.state.brisques_entry import BrisquesEntry
 from ui.state.common import Notice
@@ -606,6 +607,21 @@ class DealScreen(PenaltyActions, NamingActions, EndOfDeal):
         self.notice = notice  # what was said before the undo is no longer current
         return ok
 
+    def write_refused(self, notice: Notice) -> None:
+        """This device's last entry was refused by storage (ui/live.py has reloaded the
+        session): its ruling is no longer shown as if it counted, and the notice says why."""
+        refused = self.toast.current
+        if refused is not None and refused in self.toast.recent:
+            self.toast.recent.remove(refused)
+        self.toast.dismiss()
+        self.ruling = None
+        self.notice = notice
+
+    def moved_elsewhere(self) -> None:
+        """Another device undid, redid, corrected or started a deal (ui/live.py has
+        reloaded the session): what was half-done here is dropped, as after an undo."""
+        self._after_history(True)
+
     def _after_history(self, ok: bool) -> None:
         self._reset_transient()
         self.ruling = None
@@ -623,6 +639,8 @@ def _player_of(event: Event) -> int | None:
 
 
 def _write_notice(exc: Exception) -> Notice:
+    if (table := write_notice(exc)) is not None:
+        return table
     if isinstance(exc, backend.Diverged):
         return Notice("error.diverged", error=True)
     return Notice("error.storage", {"why": str(exc)}, error=True)
