@@ -250,3 +250,14 @@ def test_a_likely_mis_tap_offers_to_correct_the_cards_first(app: AppState) -> No
     ds.correct_last()
     assert ds.picker is not None and {c.code for c in ds.picker.new} == {"QC", "KC"}
     assert all(r.accepted for _, r in ds.deal.log)  # the mis-tap is taken back
+
+
+def test_a_penalty_is_offered_only_when_it_can_have_happened(app: AppState) -> None:
+    ds, _ = screen(app)
+    offered = {o.offence for o in ds.penalty_options(1)}
+    assert "P-REVOKE" not in offered and "P-FALSE-DECLARATION" not in offered
+    declare(ds, 1, "bezique")
+    ds.stock_exhausted()
+    offered = {o.offence for o in ds.penalty_options(1)}
+    assert "P-REVOKE" in offered and "P-FALSE-DECLARATION" in offered
+    assert "P-EARLY-DECLARE" not in offered

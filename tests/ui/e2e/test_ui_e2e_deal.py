@@ -236,6 +236,7 @@ def test_penalties_show_their_amount_and_a_mis_tap_is_corrected_first(
     by_id(page, "offence-P-FALSE-DECLARATION").wait_for()
     wait_words(page, "offence-P-FALSE-DECLARATION", "−60")
     wait_words(page, "offence-P-EARLY-DECLARE", "−10")
+    expect(by_id(page, "offence-P-REVOKE")).to_have_count(0)  # phase 1: no revoke can be
     assert_reachable(page, "offence-P-FALSE-DECLARATION", "offence-P-EARLY-DECLARE")
     shot(page, "deal-54-penalty-amounts")
     tap(page, "offence-P-FALSE-DECLARATION")  # heavy: asks first
