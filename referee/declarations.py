@@ -206,8 +206,8 @@ class DeclarationRules(DealCore):
             assert ev.meld is not None
             return _Outcome(
                 reject(
-                    "P-FALSE-DECLARATION",
-                    "not_that_combination",
+                    meld_rule(ev.meld),  # the combination's definition decided; the
+                    "not_that_combination",  # false declaration is what it proposes
                     {"player": who, "cards": cards_text(sorted(combined.elements())),
                      "meld": ev.meld},
                     proposes="P-FALSE-DECLARATION",
