@@ -9,7 +9,7 @@ through here; the state classes then read the engine's ``Match`` that a MatchSes
 from __future__ import annotations
 
 import json
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -18,8 +18,11 @@ from typing import Any, Protocol
 from referee import reference, rulings
 from referee.cards import Card, Suit
 from referee.record import event_to_obj
+from referee.storage.errors import LogMovedOnError, StorageError
 from referee.variants import load_variant
 from referee.variants import variant_ids as _variant_ids
+from ui.pending_writes import Diverged as PendingDiverged
+from ui.pending_writes import PendingWrites
 
 
 class StoreLike(Protocol):
@@ -274,93 +277,138 @@ class Diverged(WriteFailed):
     another device changed the match meanwhile. The session has reloaded it."""
 
 
+class StorageAway(WriteFailed):
+    """Storage is not answering: the unsaved entries wait in order and are retried; nothing
+    was lost and nothing was reloaded. The action asked for was not done."""
+
+
 class MatchSession:
     """A match opened from storage: the engine's Match plus record/undo/redo.
 
     Recording applies the event to this session's Match at once (the same engine storage
-    replays with) and hands the write to a single background writer, so the new score is on
-    screen while SQLite syncs the file; writes keep their order. Anything that reads storage
-    (undo, redo, a new deal, leaving the screen) waits for the queue first (``flush``). If a
-    write ever fails, the next action raises WriteFailed and the session reloads the truth.
+    replays with) and queues the write (ui/pending_writes.py): one thread writes the entries
+    in order, and an entry counts as saved only once storage holds it durably (``unsaved``).
+    While storage is away they wait and are retried (``storage_away`` says why) and play goes
+    on; anything that reads storage (undo, redo, a new deal, leaving the screen) waits for the
+    queue first (``flush``) and, if storage is still away, raises StorageAway without losing
+    anything. A write that retrying cannot fix raises WriteFailed at the next action and the
+    session reloads the truth.
     """
 
-    def __init__(self, store: Any, match_id: int) -> None:
+    FLUSH_WAIT = 3.0  # seconds an action waits for unsaved entries before saying so
+    AWAY_WAIT = 0.2  # the same, once storage is known not to answer
+
+    def __init__(
+        self, store: Any, match_id: int, on_change: Callable[[], None] | None = None
+    ) -> None:
         self.store = store
         self.match_id = match_id
         self.match: Any = None
         self.can_undo = False
         self.can_redo = False
-        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-write")
-        self._queue: list[Future[Any]] = []
-        self.reload()
+        self._next_seq = 0
+        self._reload_now()
+        self._pending = PendingWrites(store, match_id, _verdict, on_change)
 
-    def flush(self) -> None:
-        """Wait for queued writes; raise WriteFailed (after reloading) if one failed."""
-        queue, self._queue = self._queue, []
-        failure: BaseException | None = None
-        for future in queue:
-            exc = future.exception()
-            if exc is not None and failure is None:
-                failure = exc
+    @property
+    def on_change(self) -> Callable[[], None] | None:
+        """Called (from the writer thread) when the unsaved entries' state changes."""
+        return self._pending.on_change
+
+    @on_change.setter
+    def on_change(self, fn: Callable[[], None] | None) -> None:
+        self._pending.on_change = fn
+
+    @property
+    def unsaved(self) -> int:
+        """Entries on screen that storage does not hold durably yet."""
+        return self._pending.pending
+
+    @property
+    def storage_away(self) -> str | None:
+        """Why storage is not answering while entries wait (None: it answers)."""
+        return self._pending.away if self._pending.pending else None
+
+    def flush(self, timeout: float | None = None) -> None:
+        """Wait for unsaved entries; StorageAway if storage is still away after ``timeout``,
+        WriteFailed (after reloading) if a write failed for good."""
+        if timeout is None:  # once storage is known to be away, do not keep the screen waiting
+            timeout = self.AWAY_WAIT if self.storage_away else self.FLUSH_WAIT
+        done = self._pending.wait(timeout)
+        failure = self._pending.take_failure()
         if failure is not None:
-            self._reload_now()
-            if isinstance(failure, WriteFailed):
-                raise failure
+            try:
+                self._reload_now()
+            except Exception as exc:  # storage gone as well: say both, keep the session
+                raise WriteFailed(f"{failure}; {exc}") from failure
+            if isinstance(failure, PendingDiverged | LogMovedOnError):
+                raise Diverged(str(failure)) from failure
             raise WriteFailed(str(failure)) from failure
+        if not done:
+            raise StorageAway(self._pending.away or "storage is not answering")
 
     def reload(self) -> None:
         self.flush()
         self._reload_now()
 
     def _reload_now(self) -> None:
-        self.match = self.store.load_match(self.match_id)
-        self.can_undo = bool(self.store.can_undo(self.match_id))
-        self.can_redo = bool(self.store.can_redo(self.match_id))
+        try:
+            self.match = self.store.load_match(self.match_id)
+            self.can_undo = bool(self.store.can_undo(self.match_id))
+            self.can_redo = bool(self.store.can_redo(self.match_id))
+            self._next_seq = int(self.store.last_seq(self.match_id))
+        except StorageError as exc:
+            if isinstance(exc, ValueError):
+                raise
+            raise WriteFailed(str(exc)) from exc
+
+    def _storage(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """A direct storage call; storage not answering is WriteFailed (nothing was done),
+        never an exception the screen does not expect."""
+        try:
+            return fn(self.match_id, *args)
+        except StorageError as exc:
+            if isinstance(exc, ValueError):
+                raise
+            raise WriteFailed(str(exc)) from exc
 
     def start_deal(self, dealer: int, turn_up: Card | None) -> None:
         self.flush()
-        self.store.start_deal(self.match_id, dealer, turn_up.code if turn_up else None)
+        self._storage(self.store.start_deal, dealer, turn_up.code if turn_up else None)
         self._reload_now()
 
     def record(self, event: Any) -> Any:
-        """The engine's ruling on the event, recorded (accepted or rejected) in order.
-
-        An event that contradicts the facts raises (a ValueError) and nothing is queued.
-        """
-        if any(f.done() and f.exception() is not None for f in self._queue):
+        """The engine's ruling on the event, queued to be stored (accepted or rejected) in
+        order. An event that contradicts the facts raises (a ValueError) and nothing is
+        queued; an earlier write that failed for good raises WriteFailed first."""
+        if self._pending.failure is not None:
             self.flush()
         obj = event_to_obj(event, self.match.players)
         ruling = self.match.apply(event)
         self.can_undo, self.can_redo = True, False  # a new entry empties the redo stack
-        job = self._writer.submit(self._store_event, self.store.record, obj, ruling)
-        self._queue.append(job)
+        self._next_seq += 1
+        self._pending.submit(self._next_seq, obj, ruling)
         return ruling
-
-    def _store_event(self, record: Any, obj: dict[str, Any], shown: Any) -> None:
-        """The writer's job: store the event and check storage ruled as the screen showed
-        (it differs only if another device recorded something in between)."""
-        stored = record(self.match_id, obj)
-        if _verdict(stored) != _verdict(shown):
-            raise Diverged(str(getattr(stored, "message", "")))
 
     def undo(self) -> bool:
         self.flush()
-        ok = bool(self.store.undo(self.match_id))
+        ok = bool(self._storage(self.store.undo))
         self._reload_now()
         return ok
 
     def redo(self) -> bool:
         self.flush()
-        ok = bool(self.store.redo(self.match_id))
+        ok = bool(self._storage(self.store.redo))
         self._reload_now()
         return ok
 
     def close(self) -> None:
-        """Finish the queued writes and stop the writer."""
-        try:
-            self.flush()
-        finally:
-            self._writer.shutdown(wait=True)
+        """Finish the queued writes. Entries still waiting for storage keep being retried in
+        the background; a write that failed for good raises WriteFailed."""
+        self._pending.close(self.FLUSH_WAIT)
+        failure = self._pending.take_failure()
+        if failure is not None:
+            raise WriteFailed(str(failure)) from failure
 
 
 def _verdict(ruling: Any) -> tuple[bool, str, int]:

@@ -161,6 +161,11 @@ def make_main(
         app.on_settings = lambda: page.run_task(_save_settings, prefs, app.lang, app.theme)
         if store.notice:
             app.store_notice = str(store.notice)
+
+        async def _refresh() -> None:
+            app.changed()
+
+        app.notify_from_thread = lambda: page.run_task(_refresh)
         page.title = app.t("app.title")
         page.theme_mode = THEME_MODES[app.theme]
         page.on_resize = lambda _e: app.changed()

@@ -44,3 +44,13 @@ class DamagedDatabaseError(StorageError):
     def __init__(self, message: str, path: object = None) -> None:
         self.path = path
         super().__init__(message)
+
+
+class AlreadyRecordedError(StorageError):
+    """A retried write finds its entry already in the log (the first try was committed but
+    its answer was lost with the connection): nothing was written twice."""
+
+
+class LogMovedOnError(StorageError):
+    """The log already holds a different entry where this one was to go (another device
+    recorded meanwhile): nothing was written."""

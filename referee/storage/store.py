@@ -23,8 +23,10 @@ from referee.rulings import Ruling
 from referee.storage import db, ledger, stats
 from referee.storage import replay as rp
 from referee.storage.errors import (
+    AlreadyRecordedError,
     DamagedDatabaseError,
     DatabaseBusyError,
+    LogMovedOnError,
     ReadOnlyStorageError,
     StorageError,
     StorageInputError,
@@ -608,14 +610,21 @@ class Store:
             self._touch(conn, match_id, live)
             return deal_id
 
-    def record(self, match_id: int, event: Mapping[str, Any]) -> Ruling:
+    def record(
+        self, match_id: int, event: Mapping[str, Any], *, seq: int | None = None
+    ) -> Ruling:
         """Record one event (the record's JSON form) in the current deal; return the ruling.
 
         A rejected event is recorded too (the table's history); an event that is malformed or
         contradicts the facts raises StorageInputError and stores nothing. Durable on return.
+        ``seq``, the log position the caller expects the entry to take, makes a retry safe:
+        if that entry is already there with this event, AlreadyRecordedError says so (nothing
+        written twice); a different entry there raises LogMovedOnError.
         """
         with self._write() as conn:
             live = self._live_for_write(conn, match_id)
+            if seq is not None and live.last_seq >= seq:
+                self._check_recorded(conn, match_id, seq, event, live)
             if not live.deal_ids:
                 raise StorageInputError("event", "no deal has started: start a deal first")
             ev = rp.parse_event(live.match, event)
@@ -639,6 +648,34 @@ class Store:
             self._refresh_deal_cache(conn, match_id, live, len(live.deal_ids) - 1)
             self._touch(conn, match_id, live)
             return ruling
+
+    def _check_recorded(
+        self, conn: Connection, match_id: int, seq: int, event: Mapping[str, Any], live: _Live
+    ) -> None:
+        row = conn.execute(
+            select(T_LOG.c.kind, T_LOG.c.payload).where(
+                T_LOG.c.match_id == match_id, T_LOG.c.seq == seq
+            )
+        ).first()
+        try:
+            same = (
+                row is not None
+                and row.kind == KIND_EVENT
+                and json.loads(row.payload)
+                == json.loads(rp.canonical(live.match, rp.parse_event(live.match, event)))
+            )
+        except (TypeError, ValueError):
+            same = False
+        if same:
+            raise AlreadyRecordedError(f"match {match_id}: entry {seq} is already stored")
+        raise LogMovedOnError(
+            f"match {match_id} was changed elsewhere: entry {seq} is not this event"
+        )
+
+    def last_seq(self, match_id: int) -> int:
+        """The number of the newest log entry of a match (0 for none)."""
+        with self._read() as conn:
+            return self._last_seq(conn, match_id)
 
     def verify(self, match_id: int, event: Mapping[str, Any]) -> Ruling:
         """The ruling an event would get now, recording nothing."""

@@ -37,6 +37,9 @@ class AppState:
         self._listeners: list[Callable[[], None]] = []
         # Called after the language or theme changed (the shell saves them on the device).
         self.on_settings: Callable[[], object] | None = None
+        # Set by the shell: re-render from another thread (the match's writer saying whether
+        # its entries are saved).
+        self.notify_from_thread: Callable[[], object] | None = None
         self.new_form: NewMatchForm | None = None
         self.session: backend.MatchSession | None = None
         self.deal: DealScreen | None = None
@@ -140,14 +143,21 @@ class AppState:
         return True
 
     def open_match(self, match_id: int, *, remember: bool = True) -> bool:
-        """Open a match at the deal screen (resume)."""
+        """Open a match at the deal screen (resume). The open match's own session is kept:
+        its unsaved entries (storage away) stay queued instead of being reloaded away."""
+        if self.session is not None and self.session.match_id == match_id:
+            self.deal = DealScreen(self.session, self.lang)
+            if not remember:
+                self.history = ["home"]
+            self.go("deal", remember=remember)
+            return True
         if self.session is not None:
             try:
                 self.session.close()
             except backend.WriteFailed as exc:
                 self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
         try:
-            self.session = backend.MatchSession(self.store, match_id)
+            self.session = backend.MatchSession(self.store, match_id, self._writes_changed)
         except Exception as exc:
             self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
             self.changed()
@@ -157,6 +167,10 @@ class AppState:
             self.history = ["home"]
         self.go("deal", remember=remember)
         return True
+
+    def _writes_changed(self) -> None:
+        if self.notify_from_thread is not None:
+            self.notify_from_thread()
 
     def resume(self) -> bool:
         summary = self.unfinished_match()

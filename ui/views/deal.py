@@ -29,6 +29,7 @@ from ui.views.common import (
     section,
     tagged,
 )
+from ui.views.save_status import save_status
 
 
 def cap(text: str) -> str:
@@ -126,7 +127,7 @@ def build(ctx: ViewContext) -> View:
         ),
     )
 
-    controls: list[ft.Control] = []
+    controls: list[ft.Control] = save_status(ctx, ds.session)  # unsaved entries (storage away)
     if ds.notice is not None:
         controls.append(banner(ctx.t(ds.notice.key, **ds.notice.args), error=ds.notice.error))
     if mode == "setup":
