@@ -36,10 +36,11 @@ def _score_sheet(match: Match, out: TextIO) -> None:
         print(f"rejected deals[{r.deal}].events[{r.event}]: {r.message}", file=out)
     for p in result.proposals:
         print(f"proposed {p.penalty} at deals[{p.deal}].events[{p.event}]: {p.message}", file=out)
+    why = f": {result.verdict.render()}" if result.verdict is not None else ""
     if result.finished:
-        print(f"{result.winner} wins the partie ({result.decided_by})", file=out)
+        print(f"{result.winner} wins the partie ({result.decided_by}){why}", file=out)
     else:
-        print(f"the partie goes on (target {match.target})", file=out)
+        print(f"the partie goes on (target {match.target}){why}", file=out)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -93,11 +94,11 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     print(f"deal {d}, event {k}: {shown}")
     verdict = "accepted" if ruling.accepted else "rejected"
     print(f"{verdict} ({event_type_name(event)}), rule {ruling.rule}")
-    print(ruling.render(args.lang))
+    print(ruling.cited(args.lang))
     if ruling.proposes:
         print(f"the table may apply {ruling.proposes}")
     for p in ruling.proposals:
-        print(f"proposed {p.penalty}: {p.render(args.lang)}")
+        print(f"proposed {p.penalty}: {p.cited(args.lang)}")
     return 0
 
 

@@ -28,6 +28,7 @@ from referee.events import (
 from referee.penalties import PenaltyEffect, penalty_effect, wipeable
 from referee.rulings import WHERE_FIELD, WHERE_ITEM, Proposal, Ruling, accept, reject, where_text
 from referee.variants import CombinationSpec, Variant
+from referee.verdict import meld_rule
 
 Tracking = Literal["melds", "tricks", "cards"]
 TRACKING_LEVELS: tuple[Tracking, ...] = ("melds", "tricks", "cards")
@@ -146,6 +147,7 @@ class DealState:
         self.brisques_won = [0] * n
         self.duties: list[_PhaseTwoDuty] = []
         self.partie_won_by_meld: int | None = None  # side that scored a partie-winning meld
+        self.partie_meld: str | None = None  # which one (triple_bezique)
         if (
             turn_up is not None
             and turn_up.rank is Rank.SEVEN
@@ -659,7 +661,9 @@ class DealState:
                 self.pending[player].append(PendingCombination(p.meld, p.cards, tuple(held)))
             self._declared(player, points, spec)
 
-        rule = "R-REUSE" if copies else "R-DECLARE-AFTER-TRICK"
+        # The one rule that decided: fixing trumps, a reuse allowed, else the combination's
+        # own entry (its points); never a timing rule the tracking level does not check.
+        rule = "R-REUSE" if copies else meld_rule(spec.id)
         if fixes:
             rule = "R-NT-TRUMPS"
         return _Outcome(
@@ -680,6 +684,7 @@ class DealState:
         self._score(side, points, spec.id if spec else "R-SEVEN")
         if spec is not None and spec.wins_partie and self.partie_won_by_meld is None:
             self.partie_won_by_meld = side
+            self.partie_meld = spec.id
 
     def _points_for(self, instance: Instance) -> int:
         """A combination's value; a marriage fixing trumps in no-trump scores as a trump one."""
@@ -1210,7 +1215,13 @@ class DealState:
             self.brisques_scored = True
 
         total = sum(counts.values()) * v.brisque_points
-        return _Outcome(accept("R-BRISQUE", "brisques", {"points": total}), commit)
+        each = ", ".join(
+            f"{self.name(seat)} {counts.get(seat, 0)} → {counts.get(seat, 0) * v.brisque_points}"
+            for seat in range(s.n)
+        )
+        return _Outcome(accept("R-BRISQUE", "brisques",
+                               {"points": total, "each": each, "value": v.brisque_points}),
+                        commit)
 
 
 def _place(place: str, player: str, count: int) -> str:

@@ -15,8 +15,10 @@ from referee.combinations import contains
 from referee.deal import TRACKING_LEVELS, DealState, Setup, Tracking
 from referee.errors import BeziqueError, InconsistentEventError, UnknownVariantError
 from referee.events import Declare, Event
+from referee.penalties import PenaltyEffect, PenaltyOption, penalty_options
 from referee.rulings import Proposal, Ruling
 from referee.variants import Variant, load_variant
+from referee.verdict import Verdict, as_mapping, settle, unsettled
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,7 @@ class MatchResult:
     winner: str | None
     decided_by: str | None = None  # the rule that named the winner (R-TARGET, R-TIE, ...)
     target: int = 0
+    verdict: Verdict | None = None  # why: the rule that decided and its facts
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -79,7 +82,7 @@ class MatchResult:
             "winner": self.winner,
             "decided_by": self.decided_by,
             "target": self.target,
-        }
+        } | ({"verdict": as_mapping(self.verdict)} if self.verdict is not None else {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +101,7 @@ class _Partie:
     decided_by: str | None = None
     after_deal: int | None = None
     totals_after: list[list[int]] = field(default_factory=list)
+    verdict: Verdict | None = None
 
 
 class Match:
@@ -264,6 +268,28 @@ class Match:
         out.sort(key=lambda o: (not o.ruling.accepted, -o.points))
         return out
 
+    def penalty_preview(self, player: int, offence: str) -> PenaltyEffect:
+        """What recording ``offence`` for the player in seat ``player`` would do now, before
+        it is applied (verify/can/act: changes nothing): the points each side gains or
+        loses (``changes``), the amount, whether it wipes points. The app shows it ("−320")
+        and the engine applies exactly this when the penalty is recorded. Raises a
+        BeziqueError for an unknown seat or offence."""
+        deal = self._deal()
+        if not 0 <= player < len(self.players):
+            raise BeziqueError(f"no player in seat {player}")
+        return deal.penalty_effect(offence, player)
+
+    def penalty_options(self, player: int) -> list[PenaltyOption]:
+        """The penalties that can have happened by now for this player (RULES.md §5: a
+        revoke only in the last tricks, declaring early only while the stock lasts, a false
+        declaration once the player declared), each with its preview, the ones the referee
+        proposed in this deal first; ``heavy`` ones should be confirmed. Only what the app
+        offers: a penalty a record states is accepted whenever it is recorded. Changes
+        nothing."""
+        if not 0 <= player < len(self.players):
+            raise BeziqueError(f"no player in seat {player}")
+        return penalty_options(self._deal(), player)
+
     def table_cards_for(self, player: int, cards: Sequence[Card]) -> tuple[Card, ...]:
         """Which of these cards lie on the player's table (for a picker that lets users tap
         both): the split the record wants into ``new`` and ``table`` is done by the caller."""
@@ -292,6 +318,7 @@ class Match:
         state = _Partie()
         start, totals = self._closed_prefix()
         tie_higher = "H-TIE-HIGHER" in self.house_rules
+        s = self.setup
         for index in range(start, len(self.deals)):
             deal = self.deals[index]
             if index > start:  # the deals before this one are closed and named no winner
@@ -300,38 +327,39 @@ class Match:
                 totals[side] += points
             ended = index < len(self.deals) - 1 or deal.complete
             if not ended:
+                state.verdict = unsettled(
+                    deal=index, totals=totals, target=self.target, side_names=s.side_names,
+                    players=s.players, meld_side=deal.partie_won_by_meld,
+                    meld=deal.partie_meld, deal_open=True,
+                )
                 break
-            if deal.partie_won_by_meld is not None:
-                state.finished, state.winner = True, deal.partie_won_by_meld
-                state.decided_by, state.after_deal = "R-TARGET", index
+            verdict = settle(
+                deal=index, totals=totals, target=self.target, side_of=s.side_of,
+                side_names=s.side_names, players=s.players,
+                last_trick=deal.last_trick_winner, tie_higher=tie_higher,
+                meld_side=deal.partie_won_by_meld, meld=deal.partie_meld,
+            )
+            state.verdict = verdict
+            if verdict is not None and verdict.finished:
+                state.finished, state.winner = True, verdict.winner
+                state.decided_by, state.after_deal = verdict.rule, index
                 break
-            reached = [s for s, t in enumerate(totals) if t >= self.target]
-            if not reached:
-                continue
-            last = deal.last_trick_winner
-            last_side = self.setup.side_of[last] if last is not None else None
-            winner: int | None = None
-            rule = "R-TARGET"
-            if len(reached) == 1:
-                winner = reached[0]
-            else:
-                best = max(totals[s] for s in reached)
-                leaders = [s for s in reached if totals[s] == best]
-                if tie_higher:
-                    # The higher total; equal highest totals: the last trick among them.
-                    if len(leaders) == 1:
-                        winner, rule = leaders[0], "H-TIE-HIGHER"
-                    elif last_side in leaders:
-                        winner, rule = last_side, "R-TIE"
-                elif last_side in reached:
-                    winner, rule = last_side, "R-TIE"
-                elif len(leaders) == 1:
-                    winner, rule = leaders[0], "R-TIE"
-            if winner is not None:
-                state.finished, state.winner, state.decided_by = True, winner, rule
-                state.after_deal = index
-                break
+        if state.verdict is None:
+            state.verdict = unsettled(
+                deal=len(self.deals) - 1 if self.deals else None, totals=totals,
+                target=self.target, side_names=s.side_names, players=s.players,
+                deal_open=False,
+            )
         return state
+
+    def verdict(self) -> Verdict:
+        """Where the partie stands and why, in data a screen can say in words: the winner and
+        the one rule that decided (with its facts: who took the last trick, the totals), a
+        tie that goes on, or, mid-deal, that a side has passed the target so the partie ends
+        with this deal (``Verdict.ends_with_this_deal``). Changes nothing."""
+        verdict = self._partie().verdict
+        assert verdict is not None
+        return verdict
 
     def result(self) -> MatchResult:
         sides = []
@@ -360,6 +388,7 @@ class Match:
             self.side_names[partie.winner] if partie.winner is not None else None,
             partie.decided_by,
             self.target,
+            partie.verdict,
         )
 
     # --------------------------------------------------------------------------- records

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from referee.errors import InconsistentEventError
+
+if TYPE_CHECKING:
+    from referee.deal import DealState
 
 WIPE = "all"  # the table's amount for "all points" (P-FALSE-DECLARATION)
 
@@ -102,3 +106,82 @@ def wipeable(entries: Sequence[tuple[int, int, str]], side: int) -> int:
     points, reason)`` entries), except brisques and the last trick, which still count
     (RULES.md §5), even when the table records the penalty after them."""
     return sum(points for s, points, reason in entries if s == side and reason not in NOT_WIPED)
+
+
+# ------------------------------------------------------------ when a penalty can have happened
+# The moments of RULES.md §5 (the variant files say which offence has which, [penalty_when]):
+# "phase1": only while the stock lasts (declaring early, drawing, playing before the draw);
+# "phase2": only in the last tricks (a revoke, playing the deal out with nine cards);
+# "declared": once the player has declared something in the deal (a false declaration);
+# "any": at any moment.
+WHEN = ("phase1", "phase2", "declared", "any")
+
+# A penalty this big (or any wipe of points) asks the table to confirm before it is applied.
+HEAVY = 100
+
+
+def can_have_happened(when: str, *, phase: int, declared: bool) -> bool:
+    """Whether an offence with this moment (``WHEN``) can have happened by now: ``phase`` is
+    the deal's phase (2 once the stock is exhausted or the deal is over), ``declared`` whether
+    the player has declared (accepted or not) in this deal."""
+    if when == "phase1":
+        return phase == 1
+    if when == "phase2":
+        return phase == 2
+    if when == "declared":
+        return declared
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyOption:
+    """A penalty the app may offer for a player now, with what it would do.
+
+    ``proposed_at``: events of the current deal whose ruling proposed it for this player (a
+    declaration the referee refused, a revoke the cards prove); those come first. ``heavy``:
+    ask the table to confirm (a wipe of points, or ``HEAVY`` or more), and, when it was
+    proposed by a refused declaration, offer to correct the cards first.
+    """
+
+    offence: str
+    effect: PenaltyEffect
+    proposed_at: tuple[int, ...] = ()
+
+    @property
+    def heavy(self) -> bool:
+        return (self.effect.wipes and self.effect.amount > 0) or self.effect.amount >= HEAVY
+
+
+def deal_phase(deal: DealState) -> int:
+    """The phase for penalties: 2 once the stock is exhausted (or the deal's closing facts,
+    which come after it, are recorded), else 1."""
+    over = deal.brisques_scored or deal.play_closed or (
+        deal.last_trick_scored and not deal.setup.has("H-LAST-TRICK-24")
+    )
+    return 2 if deal.stock_exhausted or over else 1
+
+
+def penalty_options(deal: DealState, player: int) -> list[PenaltyOption]:
+    """The penalties that can have happened by now for this player, each with its effect;
+    those the referee proposed in this deal first. Changes nothing."""
+    from referee.events import Declare
+
+    phase = deal_phase(deal)
+    declared = any(isinstance(e, Declare) and e.player == player for e in deal.events)
+    proposed: dict[str, list[int]] = {}
+    for index, (event, ruling) in enumerate(deal.log):
+        if ruling.proposes and getattr(event, "player", None) == player:
+            proposed.setdefault(ruling.proposes, []).append(index)
+        for p in ruling.proposals:
+            if p.player == player:
+                proposed.setdefault(p.penalty, []).append(index)
+    when = deal.setup.variant.penalty_when
+    out = [
+        PenaltyOption(offence, deal.penalty_effect(offence, player),
+                      tuple(proposed.get(offence, ())))
+        for offence in deal.setup.variant.penalties
+        if offence in proposed
+        or can_have_happened(when.get(offence, "any"), phase=phase, declared=declared)
+    ]
+    out.sort(key=lambda o: not o.proposed_at)
+    return out

@@ -52,6 +52,18 @@ def showing_line(spec: ShowingSpec, lang: str = "en") -> str:
     return ", ".join(parts)
 
 
+def rule_name(rule: str, lang: str = "en") -> str:
+    """A rule's or penalty's title from the reference (data/rules.toml), else the engine's
+    short title, else the id."""
+    from referee.reference import entry
+
+    try:
+        title = entry(rule, lang).title
+    except KeyError:
+        title = ""
+    return title or rule_title(rule, lang)
+
+
 def rule_title(rule: str, lang: str = "en") -> str:
     titles: dict[str, str] = _texts(lang).get("rules", {})
     return titles.get(rule, rule)
@@ -83,6 +95,13 @@ def _word(key: str, value: str | int, lang: str) -> str | int:
     if key in ("pending", "options"):
         items = [item.split(WHERE_FIELD) for item in str(value).split(WHERE_ITEM) if item]
         return ", ".join(f"{meld_name(m, lang)} ({rest})" for m, rest, *_ in items)
+    if key == "sides":  # side names: "Anna, Boris and Vera"
+        names = [n for n in str(value).split(WHERE_ITEM) if n]
+        if len(names) < 2:
+            return "".join(names)
+        return f"{', '.join(names[:-1])} {label('and', lang)} {names[-1]}"
+    if key == "offence":  # a penalty's id → its title ("False declaration")
+        return rule_name(str(value), lang)
     if key == "variant":
         from referee.reference import variant_name
 
@@ -117,8 +136,15 @@ class Proposal:
     def message(self) -> str:
         return self.render("en")
 
+    def text(self, lang: str = "en") -> str:
+        """The proposal in plain words, without the rule's id (a screen shows it once)."""
+        return render(self.key, self.params, lang)
+
     def render(self, lang: str = "en") -> str:
-        return f"{render(self.key, self.params, lang)} — {self.rule}"
+        """The words followed by the rule's id, for plain-text output (the CLI)."""
+        return f"{self.text(lang)} — {self.rule}"
+
+    cited = render
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,9 +165,16 @@ class Ruling:
     def message(self) -> str:
         return self.render("en")
 
+    def text(self, lang: str = "en") -> str:
+        """The ruling in plain words, without the rule's id: a screen shows ``rule`` once
+        beside it (issue 15: one id per ruling, never repeated in the text)."""
+        return render(self.key, self.params, lang)
+
     def render(self, lang: str = "en") -> str:
-        """The ruling in words, ending with the rule's id, as it is shown at the table."""
-        return f"{render(self.key, self.params, lang)} — {self.rule}"
+        """The words followed by the rule's id ("… — R-REUSE"), for plain-text output."""
+        return f"{self.text(lang)} — {self.rule}"
+
+    cited = render
 
 
 def accept(rule: str, key: str, params: Params | None = None, **kw: Any) -> Ruling:

@@ -219,16 +219,18 @@ class ShowingsDeal(DealState):
         already = self.sets[player][spec.id]
         pairs = self._fit(spec, cards, already)
         if pairs is None:
-            key = "set_size" if spec.kind == "set" and self._fit(
-                spec, cards, 4) is not None else "not_that_combination"
-            return _Outcome(reject(
-                "P-FALSE-DECLARATION", key,
-                {"player": who, "cards": cards_text(sorted(cards)), "meld": spec.id,
-                 "count": already + len(cards)},
-                proposes="P-FALSE-DECLARATION"))
+            params: dict[str, str | int] = {
+                "player": who, "cards": cards_text(sorted(cards)), "meld": spec.id,
+                "count": already + len(cards), "most": 3 + len(spec.values),
+            }
+            if spec.kind == "set" and self._fit(spec, cards, 4) is not None:
+                # The right cards, too few (or too many) for a set: not a false declaration.
+                return _Outcome(reject("J-SHOWING", "set_size", params))
+            return _Outcome(reject("P-FALSE-DECLARATION", "not_that_combination", params,
+                                   proposes="P-FALSE-DECLARATION"))
         points = self._value(spec, player, len(cards))
         stands = [f"{card} = {meant}" for card, meant in pairs if card.is_joker]
-        params: dict[str, str | int] = {
+        params = {
             "player": who, "meld": spec.id, "points": points,
             "cards": cards_text(meant for _, meant in pairs),
             "nth": self.shown[player][spec.id] + 1,

@@ -86,6 +86,8 @@ class Variant:
     tracking_levels: tuple[str, ...] = ("melds", "tricks", "cards")
     # The seven exchanged for the turn-up (H-SEVEN-TWENTY: 20); None: as a shown seven.
     exchanged_seven_points: int | None = None
+    # When each offence can have happened (referee.penalties.WHEN); missing: "any".
+    penalty_when: Mapping[str, str] = field(default_factory=dict)
 
     def seven_value(self, *, exchange: bool) -> int:
         """R-SEVEN: what a declared seven of trumps scores; H-SEVEN-TWENTY makes the
@@ -269,6 +271,7 @@ def load_variant(variant_id: str, house_rules: frozenset[str] = frozenset()) -> 
         showings=tuple(_showing(s) for s in showings.values()),
         max_active=int(raw.get("max_active", 0)),
         tracking_levels=tuple(raw.get("tracking", ("melds", "tricks", "cards"))),
+        penalty_when={str(k): str(v) for k, v in raw.get("penalty_when", {}).items()},
         exchanged_seven_points=(
             None if scalars["exchanged_seven_points"] is None
             else int(scalars["exchanged_seven_points"])

@@ -197,7 +197,12 @@ def test_property_sum_of_a_deals_events_is_its_score(doc: dict[str, Any]) -> Non
             elif isinstance(event, Seven):
                 assert got[event.player] == 10 and got[1 - event.player] == 0
             elif isinstance(event, Penalty):
-                if "H-PENALTY-TO-OPPONENT" in m.house_rules:
+                if "H-PENALTY-TO-OPPONENT" in m.house_rules and (
+                    event.offence == "P-FALSE-DECLARATION"
+                ):  # the offender is wiped and the opponent receives the amount wiped
+                    assert got[event.player] == ruling.points <= 0
+                    assert got[1 - event.player] == -ruling.points
+                elif "H-PENALTY-TO-OPPONENT" in m.house_rules:
                     assert got[event.player] == 0 and got[1 - event.player] == ruling.points
                 else:
                     assert got[event.player] == ruling.points <= 0
