@@ -256,15 +256,25 @@ def create_match(
     house_rules: list[str],
     target: int,
 ) -> int:
-    return int(
-        store.create_match(
-            variant=variant,
-            players=players,
-            tracking=tracking,
-            house_rules=house_rules,
-            target=target,
+    try:
+        return int(
+            store.create_match(
+                variant=variant,
+                players=players,
+                tracking=tracking,
+                house_rules=house_rules,
+                target=target,
+            )
         )
-    )
+    except StorageError as exc:
+        if isinstance(exc, ValueError):
+            raise
+        # read-only, busy or unreachable storage: the form says why instead of crashing
+        raise StorageRefused(str(exc)) from exc
+
+
+class StorageRefused(ValueError):
+    """Storage could not create the match (read-only, busy, unreachable); nothing stored."""
 
 
 # --- one match, as the screens see it -----------------------------------------------------------
@@ -381,6 +391,10 @@ class MatchSession:
         """The engine's ruling on the event, queued to be stored (accepted or rejected) in
         order. An event that contradicts the facts raises (a ValueError) and nothing is
         queued; an earlier write that failed for good raises WriteFailed first."""
+        if getattr(self.store, "read_only", False):
+            raise WriteFailed(
+                f"{self.store.location.describe()} is read-only: nothing can be recorded"
+            )
         if self._pending.failure is not None:
             self.flush()
         obj = event_to_obj(event, self.match.players)
