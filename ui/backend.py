@@ -427,3 +427,35 @@ class MatchSession:
 
 def _verdict(ruling: Any) -> tuple[bool, str, int]:
     return (bool(ruling.accepted), str(ruling.rule), int(ruling.points or 0))
+
+
+# --- corrections (ui/state/correction.py) -------------------------------------------------------
+def log_history(session: MatchSession) -> list[Any]:
+    """The whole log of the session's match (undone, corrected and deleted entries included),
+    once its queued writes are stored."""
+    session.flush()
+    return list(session.store.history(session.match_id))
+
+
+def match_before(match: Any, deal: int, event: int) -> Any:
+    """The engine's replay of the match up to just before that entry."""
+    from referee.correction_diff import match_before as before
+
+    return before(match, deal, event)
+
+
+def preview_correction(session: MatchSession, seq: int, event: Any | None) -> Any:
+    """What replacing entry ``seq`` with ``event`` (None: deleting it) would change."""
+    session.flush()
+    obj = None if event is None else event_to_obj(event, session.match.players)
+    return session.store.preview_correction(session.match_id, seq, obj)
+
+
+def correct(session: MatchSession, seq: int, event: Any | None) -> Any:
+    """Store the correction (or deletion), reload the session, return what it changed."""
+    session.flush()
+    obj = None if event is None else event_to_obj(event, session.match.players)
+    try:
+        return session.store.correct(session.match_id, seq, obj)
+    finally:
+        session.reload()

@@ -24,6 +24,11 @@ KIND_DEAL = "deal"
 KIND_EVENT = "event"
 KIND_UNDO = "undo"
 KIND_REDO = "redo"
+# A correction replaces what an earlier ``event`` entry (``target_seq``) says with its own
+# ``payload``; a deletion makes it count for nothing. The original row is never changed, and
+# both are undone and redone like any other entry.
+KIND_CORRECT = "correct"
+KIND_DELETE = "delete"
 
 # Bumped whenever the derived caches change meaning; matches below it are re-derived on open.
 CACHE_VERSION = 1

@@ -100,6 +100,9 @@ class LogRow:
     payload: dict[str, Any] | None
     created_at: datetime
     effective: bool
+    # For an event: the seq of the correction or deletion now in force (the row itself is
+    # never changed, so the history shows both what was said and what counts).
+    replaced_by: int | None = None
 
 
 @dataclass
@@ -506,12 +509,14 @@ class Store:
             if r.kind == KIND_DEAL:
                 d = deal_rows[int(r.deal_id)]
                 steps.append(rp.DealStart(seq, int(d.id), int(d.dealer), d.turn_up))
-            else:
+            elif r.kind == KIND_EVENT and seq not in state.deletions:
+                # a correction's payload counts in the original's place
+                source = by_seq[state.corrections.get(seq, seq)]
                 try:
-                    payload = json.loads(r.payload)
+                    payload = json.loads(source.payload)
                 except (TypeError, ValueError) as exc:
                     raise StorageError(
-                        f"match {match_id}: log entry {seq} is unreadable ({exc})"
+                        f"match {match_id}: log entry {source.seq} is unreadable ({exc})"
                     ) from exc
                 steps.append(rp.EventEntry(seq, int(r.deal_id), payload))
         last = int(rows[-1].seq) if rows else 0
@@ -756,6 +761,7 @@ class Store:
                 json.loads(r.payload) if r.payload else None,
                 r.created_at,
                 int(r.seq) in eff,
+                state.replaced_by(int(r.seq)),
             )
             for r in rows
         ]
@@ -916,6 +922,31 @@ class Store:
                 .order_by(T_MELD.c.seq)
             ).all()
         return [(int(a), int(b), str(c), int(d)) for a, b, c, d in rows]
+
+    # ------------------------------------------------------------------------------ corrections
+    def event_seqs(self, match_id: int) -> list[list[int]]:
+        """Per effective deal, the log seq of each event that counts (the original entry's
+        seq, also when a correction now speaks for it): how the app names an entry."""
+        from referee.storage.corrections import event_seqs
+
+        return event_seqs(self, match_id)
+
+    def preview_correction(
+        self, match_id: int, seq: int, event: Mapping[str, Any] | None
+    ) -> Any:
+        """What replacing event entry ``seq`` with ``event`` (None: deleting it) would change,
+        storing nothing; a correction that cannot be made raises StorageInputError."""
+        from referee.storage.corrections import preview_correction
+
+        return preview_correction(self, match_id, seq, event)
+
+    def correct(self, match_id: int, seq: int, event: Mapping[str, Any] | None) -> Any:
+        """Append a correction (or, with ``event`` None, a deletion) of event entry ``seq``,
+        replay the rest on top of it and return what it changed. The original entry stays
+        in the log; undo takes the correction back."""
+        from referee.storage.corrections import correct
+
+        return correct(self, match_id, seq, event)
 
     # ------------------------------------------------------------------------------ records
     def export_match(self, match_id: int) -> dict[str, Any]:

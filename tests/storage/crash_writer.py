@@ -1,5 +1,6 @@
 """Child process for the crash test: records as fast as it can, printing an acknowledgement
-line after each write returns. The parent kills it with SIGKILL at random moments."""
+line after each write returns (events, undo/redo pairs, corrections). The parent kills it
+with SIGKILL at random moments."""
 
 from __future__ import annotations
 
@@ -31,6 +32,15 @@ def main(path: str) -> None:
             seq += 1
             print(f"ack {seq} redo -", flush=True)
             continue
+        if i % 5 == 0:  # a correction: the newest event was the other player's
+            deals = store.event_seqs(mid)
+            if deals and deals[-1]:
+                player = players[(seq + 1) % 2]
+                event = {"type": "penalty", "player": player, "offence": "P-REVOKE"}
+                store.correct(mid, deals[-1][-1], event)
+                seq += 1
+                print(f"ack {seq} correct {player}", flush=True)
+                continue
         player = players[seq % 2]
         store.record(mid, {"type": "penalty", "player": player, "offence": "P-REVOKE"})
         seq += 1

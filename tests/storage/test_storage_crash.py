@@ -100,7 +100,7 @@ def test_sigkill_never_loses_an_acknowledged_write(tmp_path: Path) -> None:
         for seq, (kind, who) in acked.items():
             assert seq in by_seq, f"acknowledged entry {seq} was lost"
             assert by_seq[seq][1] == kind
-            if kind == "event":
+            if kind in ("event", "correct"):
                 assert json.loads(by_seq[seq][2])["player"] == who
         # Of this writer's work at most the one write in flight at the kill may be there
         # unacknowledged (what earlier writers left unacknowledged it found at its start).
@@ -116,9 +116,11 @@ def test_sigkill_never_loses_an_acknowledged_write(tmp_path: Path) -> None:
                 assert store.notice is None
                 m = store.load_match(match_id)
                 events = sum(len(d.events) for d in m.deals)
-                assert events + len(m.deals) == len(state.effective)
+                edits = sum(1 for r in rows if r[0] in state.effective and r[1] == "correct")
+                assert events + len(m.deals) == len(state.effective) - edits
                 assert store.cached_scores(match_id) == [list(d.scores()) for d in m.deals]
             finally:
                 store.close()
     print(f"{KILLS} kills, {total_acks} acknowledged writes, {len(acked)} entries checked")
     assert total_acks > 10 * KILLS // 2, "the writer should have written plenty"
+    assert any(kind == "correct" for kind, _ in acked.values()), "corrections were killed too"

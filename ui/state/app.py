@@ -18,7 +18,10 @@ from ui.state.history import HistoryScreen
 from ui.state.new_match import NewMatchForm
 from ui.state.rules import RulesScreen
 
-Screen = Literal["home", "new_match", "deal", "score", "rules", "history", "history_match", "stats"]
+Screen = Literal[
+    "home", "new_match", "deal", "score", "rules", "history", "history_match", "stats",
+    "entries", "correction",
+]
 Theme = Literal["system", "light", "dark"]
 THEMES: tuple[Theme, ...] = ("system", "light", "dark")
 
@@ -46,6 +49,9 @@ class AppState:
         self.viewed: backend.MatchSession | None = None
         self.rules = RulesScreen(self)
         self.history_screen = HistoryScreen(self)
+        # ui/state/correction.py: the match whose entries are listed, the open correction
+        self.entries_session: backend.MatchSession | None = None
+        self.correction: Any = None
 
     # --- observers -------------------------------------------------------------------------
     def subscribe(self, fn: Callable[[], None]) -> None:

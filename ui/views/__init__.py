@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ui.views import deal, history, home, new_match, rules, score
+from ui.views import correction, deal, history, home, new_match, rules, score
 from ui.views.common import View, ViewContext
 
 SCREENS: dict[str, Callable[[ViewContext], View]] = {
@@ -16,4 +16,6 @@ SCREENS: dict[str, Callable[[ViewContext], View]] = {
     "history": history.build,
     "history_match": history.build_match,
     "stats": history.build_stats,
+    "entries": correction.build_entries,
+    "correction": correction.build,
 }

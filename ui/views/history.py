@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ui.state.score import score_sheet
+from ui.views import correction
 from ui.views.common import (
     View,
     ViewContext,
@@ -109,6 +110,7 @@ def build_match(ctx: ViewContext) -> View:
             identifier="export-viewed",
         )
     )
+    out.append(correction.open_button(ctx, viewed))
     return View(scroll_body(out), app_bar(ctx, ctx.t("score.title")))
 
 

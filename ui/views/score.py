@@ -8,6 +8,7 @@ import flet as ft
 
 from ui.state.score import ScoreSheet, score_sheet
 from ui.views.common import View, ViewContext, app_bar, body_text, heading, scroll_body, tagged
+from ui.views.correction import open_button
 
 LINE_COLOURS = ["#1565C0", "#C62828", "#2E7D32", "#6A1B9A"]
 
@@ -19,7 +20,8 @@ def build(ctx: ViewContext) -> View:
             scroll_body([body_text(ctx.t("score.no_deals"))]), app_bar(ctx, ctx.t("score.title"))
         )
     sheet = score_sheet(session.match, ctx.app.lang)
-    return View(scroll_body(sheet_controls(ctx, sheet)), app_bar(ctx, ctx.t("score.title")))
+    controls = [*sheet_controls(ctx, sheet), open_button(ctx, session)]
+    return View(scroll_body(controls), app_bar(ctx, ctx.t("score.title")))
 
 
 def sheet_controls(
