@@ -5,18 +5,13 @@ the shared test server would break other runs)."""
 
 from __future__ import annotations
 
-import contextlib
-import os
-import shutil
-import socket
-import subprocess
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pg_private import PrivatePostgres, private_postgres
 
 from referee.events import Penalty, Seven
 from referee.storage import StorageError, Store
@@ -25,58 +20,10 @@ from ui.state.app import AppState
 from ui.views.common import ViewContext
 from ui.views.save_status import save_status
 
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
-ROOT = os.geteuid() == 0
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class PrivatePostgres:
-    """A throw-away PostgreSQL cluster on a free loopback port."""
-
-    def __init__(self) -> None:
-        self.base = Path(tempfile.mkdtemp(prefix="bezique-pg-"))
-        self.data = self.base / "data"
-        self.port = _free_port()
-        self.prefix = ["runuser", "-u", "postgres", "--"] if ROOT else []
-        if ROOT:
-            shutil.chown(self.base, "postgres", "postgres")
-        self._run(PG_BIN / "initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres",
-                  "--no-sync")
-        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
-
-    def _run(self, *args: object) -> None:
-        subprocess.run([*self.prefix, *map(str, args)], check=True, capture_output=True,
-                       timeout=120)
-
-    def start(self) -> None:
-        opts = f"-p {self.port} -k {self.base} -c listen_addresses=127.0.0.1"
-        self._run(PG_BIN / "pg_ctl", "-D", self.data, "-o", opts, "-l", self.base / "log",
-                  "-w", "start")
-
-    def stop(self, mode: str = "immediate") -> None:
-        self._run(PG_BIN / "pg_ctl", "-D", self.data, "-m", mode, "-w", "stop")
-
-    def remove(self) -> None:
-        with contextlib.suppress(subprocess.CalledProcessError):
-            self.stop("fast")
-        shutil.rmtree(self.base, ignore_errors=True)
-
 
 @pytest.fixture
 def pg() -> Iterator[PrivatePostgres]:
-    if not (PG_BIN / "initdb").exists():
-        pytest.skip("PostgreSQL 15 server binaries not installed (scripts/system-deps.sh)")
-    server = PrivatePostgres()
-    server.start()
-    try:
-        yield server
-    finally:
-        server.remove()
+    yield from private_postgres()
 
 
 def _until(cond: Any, what: str, limit: float = 60.0) -> None:
@@ -146,7 +93,7 @@ def test_the_screen_says_entries_are_unsaved_while_postgres_is_away(
     banners = save_status(ViewContext(app=app, page=None), session)  # type: ignore[arg-type]
     assert len(banners) == 1
     text = banners[0].content.content.value  # type: ignore[attr-defined]
-    assert "Not saved yet: 1 entries" in text
+    assert "Entries not saved yet: 1." in text
     app.home()  # leaving the screen while storage is away neither crashes nor drops the entry
     assert app.open_match(mid)  # the same session, its entry still queued
     assert app.session is session and session.unsaved == 1

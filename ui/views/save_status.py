@@ -21,6 +21,9 @@ def save_status(ctx: ViewContext, session: Any) -> list[ft.Control]:
     return [banner(text, error=True, identifier="unsaved")]
 
 
-def _short(why: str, limit: int = 140) -> str:
-    line = why.strip().splitlines()[0] if why.strip() else why
+def _short(why: str, limit: int = 60) -> str:
+    """The last, plainest part of a driver's message ("Connection refused"), not the URL."""
+    lines = [x for x in why.strip().splitlines() if x.strip()]
+    line = lines[0] if lines else why
+    line = line.rsplit(": ", 1)[-1].strip() or line
     return line if len(line) <= limit else line[: limit - 1] + "…"
