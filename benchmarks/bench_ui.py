@@ -117,6 +117,7 @@ def declare_to_score(browser: Any, taps: int) -> dict[str, Any]:
             drawn: list[float] = []
             for _ in range(taps):
                 tap(page, "declare-1")
+                tap(page, "tab-cards")  # the free choice (declaring by name is bench_taps.py)
                 tap(page, "pick-QS")
                 by_id(page, "chosen-0").wait_for()
                 tap(page, "pick-JD")

@@ -1,5 +1,5 @@
-"""Penalties (RULES.md §5): what a penalty does to each side's score, and when it can have
-happened.
+"""Penalties (RULES.md §5): what a penalty does to each side's score, when it can have
+happened, and the deal's check of a recorded penalty (``PenaltyRules``).
 
 The amount is computed here once, from the variant's table, the house rules in force and the
 deal's points so far, so the deal that applies a penalty and the app that previews it ("−320")
@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from referee.deal_core import DealCore, _Outcome
 from referee.errors import InconsistentEventError
-
-if TYPE_CHECKING:
-    from referee.deal import DealState
+from referee.events import Declare, Penalty
+from referee.rulings import accept
 
 WIPE = "all"  # the table's amount for "all points" (P-FALSE-DECLARATION)
 
@@ -152,7 +151,7 @@ class PenaltyOption:
         return (self.effect.wipes and self.effect.amount > 0) or self.effect.amount >= HEAVY
 
 
-def deal_phase(deal: DealState) -> int:
+def deal_phase(deal: DealCore) -> int:
     """The phase for penalties: 2 once the stock is exhausted (or the deal's closing facts,
     which come after it, are recorded), else 1."""
     over = deal.brisques_scored or deal.play_closed or (
@@ -161,11 +160,9 @@ def deal_phase(deal: DealState) -> int:
     return 2 if deal.stock_exhausted or over else 1
 
 
-def penalty_options(deal: DealState, player: int) -> list[PenaltyOption]:
+def penalty_options(deal: PenaltyRules, player: int) -> list[PenaltyOption]:
     """The penalties that can have happened by now for this player, each with its effect;
     those the referee proposed in this deal first. Changes nothing."""
-    from referee.events import Declare
-
     phase = deal_phase(deal)
     declared = any(isinstance(e, Declare) and e.player == player for e in deal.events)
     proposed: dict[str, list[int]] = {}
@@ -185,3 +182,44 @@ def penalty_options(deal: DealState, player: int) -> list[PenaltyOption]:
     ]
     out.sort(key=lambda o: not o.proposed_at)
     return out
+
+
+class PenaltyRules(DealCore):
+    """A penalty the table records: applied as recorded, in either phase (RULES.md §5)."""
+
+    def penalty_effect(self, offence: str, player: int) -> PenaltyEffect:
+        """What a penalty would do now (RULES.md §5), without applying it."""
+        s = self.setup
+        side = s.side_of[player]
+        return penalty_effect(
+            penalties=s.variant.penalties,
+            house_rules=s.house_rules,
+            offence=offence,
+            player=player,
+            side=side,
+            sides=len(s.side_names),
+            deal_points=self._wipeable(side),
+            match_total_before=self._match_total_before(side),
+            deal_total=self.scores()[side],
+        )
+
+    def _check_penalty(self, ev: Penalty) -> _Outcome:
+        effect = self.penalty_effect(ev.offence, ev.player)
+
+        def commit() -> None:
+            for side, change in enumerate(effect.changes):
+                if change or (side == effect.side and not effect.to_opponents):
+                    self._score(side, change, ev.offence)
+
+        return _Outcome(
+            accept(ev.offence, effect.key,
+                   {"player": self.name(ev.player), "points": effect.amount,
+                    "offence": ev.offence},
+                   points=effect.offender_change if not effect.to_opponents or effect.wipes
+                   else effect.amount),
+            commit,
+        )
+
+    def _wipeable(self, side: int) -> int:
+        """P-FALSE-DECLARATION's "all points" (referee.penalties.wipeable)."""
+        return wipeable([(e.side, e.points, e.reason) for e in self.ledger], side)

@@ -226,7 +226,7 @@ def _splits(pool: Counter[Card], cards: Sequence[Card]) -> Iterator[tuple[Slot, 
             rest = need - Counter(reuse)
             if not rest:  # R-NEW-CARD: a declaration lays at least one card from the hand
                 continue
-            order = sorted(cards)
+            order = sorted(cards, key=_display_order)
             slots: list[Slot] = []
             left = Counter(reuse)
             for c in order:
@@ -237,6 +237,11 @@ def _splits(pool: Counter[Card], cards: Sequence[Card]) -> Iterator[tuple[Slot, 
                     rest[c] -= 1
                     slots.append(Slot(c, False))
             yield tuple(slots)
+
+
+def _display_order(card: Card) -> tuple[int, int]:
+    """Cards as a player holds them: by suit, high rank first (K Q, not Q K)."""
+    return (SUIT_ORDER.index(card.suit), -int(card.rank))
 
 
 def _sub_multisets(items: Sequence[Card], k: int) -> Iterator[tuple[Card, ...]]:

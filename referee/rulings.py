@@ -13,6 +13,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
+from referee import glossary, plurals
 from referee.cards import Card
 from referee.data import load_toml
 from referee.variants import ShowingSpec
@@ -111,14 +112,18 @@ def _word(key: str, value: str | int, lang: str) -> str | int:
 
 def render(key: str, params: Params, lang: str = "en") -> str:
     """Fill a message template; a missing template or parameter still yields readable text."""
-    template = _texts(lang).get("messages", {}).get(key) or _texts("en")["messages"].get(key)
+    own = _texts(lang).get("messages", {}).get(key)
+    template = own or _texts("en")["messages"].get(key)
     if template is None:
         return f"{key} {dict(params)}"
+    if plurals.is_table(template):  # a counted phrase: the form the number asks for
+        template = plurals.choose(template, lang if own else "en", params)
     values = {k: _word(k, v, lang) for k, v in params.items()}
     try:
         text = str(template).format(**values)
     except (KeyError, IndexError, ValueError):
         text = f"{template} {dict(params)}"
+    text = glossary.shown_cards(text, lang)  # Д♠ В♦ in Russian; codes unchanged
     return text[:1].upper() + text[1:]  # a sentence, even when it opens with a name
 
 

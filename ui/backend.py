@@ -8,14 +8,12 @@ through here; the state classes then read the engine's ``Match`` that a MatchSes
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any, Protocol
 
-from referee import reference, rulings
+from referee import presets, reference, reference_search, rulings
 from referee.cards import Card, Suit
 from referee.record import event_to_obj
 from referee.storage.errors import LogMovedOnError, StorageError
@@ -132,6 +130,28 @@ def rule_source(rule: str, lang: str) -> str:
     return str(e.source) if e is not None and e.source else ""
 
 
+def preset_ids(available: tuple[str, ...]) -> list[str]:
+    """The house-rule presets offered for a variant with these house rules (defaults first)."""
+    return [p.id for p in presets.presets_for(available)]
+
+
+def preset_rules(preset_id: str, available: tuple[str, ...]) -> frozenset[str]:
+    return presets.preset(preset_id).rules_for(available)
+
+
+def preset_matching(chosen: set[str] | frozenset[str], available: tuple[str, ...]) -> str:
+    """The preset the chosen switches equal, or "custom"."""
+    return presets.matching(chosen, available)
+
+
+def preset_title(preset_id: str, lang: str) -> str:
+    return presets.preset(preset_id).title(lang)
+
+
+def preset_text(preset_id: str, lang: str) -> str:
+    return presets.preset(preset_id).text(lang)
+
+
 def house_rule_summary(rule: str, lang: str) -> str:
     """One line for the new-match screen (falls back to the rule's text)."""
     e = _entry(rule, lang)
@@ -140,14 +160,37 @@ def house_rule_summary(rule: str, lang: str) -> str:
     return str(e.summary or e.text or "")
 
 
-def rule_entries(lang: str, query: str = "", variant: str | None = None) -> list[Any]:
-    """Rules, penalties and house rules of the reference: all, or those matching a search."""
-    kinds = {"rule", "penalty", "house"}
+def rule_entries(
+    lang: str,
+    query: str = "",
+    variant: str = "two-hand",
+    house_rules: frozenset[str] = frozenset(),
+) -> list[tuple[Any, str]]:
+    """The reference for the open match, each entry with its standing there ("in_force",
+    "off", "replaced", "elsewhere"): with a query, entries of every kind ranked by the
+    reference's search (what is in force first); without, the rules, penalties and house
+    rules that apply to the variant, in RULES.md order."""
+    setting = reference_search.Setting(variant, frozenset(house_rules))
     if query.strip():
-        found = reference.search(query, lang, variant)
-    else:
-        found = [e for e in reference.all_entries(lang) if variant is None or e.applies_to(variant)]
-    return [e for e in found if e.kind in kinds]
+        return [(h.entry, h.standing.value) for h in reference_search.search(query, lang, setting)]
+    kinds = {"rule", "penalty", "house"}
+    return [
+        (e, st.value) for e, st in reference_search.entries_for(lang, setting) if e.kind in kinds
+    ]
+
+
+def melds_answering(
+    lang: str, query: str, variant: str, house_rules: frozenset[str]
+) -> list[str]:
+    """The combinations a search is about (the reference decides)."""
+    setting = reference_search.Setting(variant, frozenset(house_rules))
+    return reference_search.melds_answering(query, lang, setting)
+
+
+def replaced_by(rule: str, house_rules: frozenset[str]) -> list[str]:
+    """The house rules switched on that replace this default reading."""
+    return [r for r in sorted(house_rules) if _entry(r, "en") is not None
+            and rule in reference.entry(r).replaces]
 
 
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -179,6 +222,7 @@ def warm_up() -> None:
         variant_info(vid)
     for lang in ("en", "ru"):
         reference.all_entries(lang)
+        reference_search.search("bezique", lang)  # builds the search indexes
         rulings.meld_name("marriage", lang)
     import flet_charts  # type: ignore[import-untyped]  # noqa: F401
 
@@ -205,6 +249,7 @@ class MatchSummary:
     finished: bool
     winner: str | None
     created: str
+    abandoned: bool = False
 
 
 def summarize(store: Any, match_id: int) -> MatchSummary:
@@ -222,6 +267,7 @@ def summarize(store: Any, match_id: int) -> MatchSummary:
         finished=bool(r.finished),
         winner=r.winner,
         created=info.created_at.strftime("%Y-%m-%d %H:%M") if info.created_at else "",
+        abandoned=bool(getattr(info, "abandoned", False)),
     )
 
 
@@ -232,15 +278,6 @@ def unfinished_match(store: Any) -> MatchSummary | None:
 
 def list_matches(store: Any) -> list[MatchSummary]:
     return [summarize(store, int(info.id)) for info in store.list_matches()]
-
-
-def export_match(store: Any, match_id: int, folder: Path) -> Path:
-    """Write the match record (bezique-match/1 JSON) to a file and return its path."""
-    record = store.export_match(match_id)
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"bezique-match-{match_id}.json"
-    path.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
-    return path
 
 
 def player_stats(store: Any) -> list[Any]:

@@ -1,15 +1,20 @@
 """UI text from data/i18n/ui.<lang>.toml, so no user-facing string lives in code.
 
 A missing key falls back to English, then to the key itself: a forgotten translation shows up
-as a visible key in a screenshot instead of crashing the table app mid-game.
+as a visible key in a screenshot instead of crashing the table app mid-game. A text that
+counts something is a table of plural forms chosen by the language's CLDR rules
+(referee/plurals.py, Babel): ``t("deal.stock_left", n=2)`` → «осталось 2 взятки».
 """
 
 from __future__ import annotations
 
+import contextlib
 import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from referee import glossary, plurals
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 DEFAULT_LANGUAGE = "en"
@@ -31,11 +36,22 @@ def _data_dir() -> Path:
     return candidates[0]
 
 
-def _flatten(prefix: str, node: dict[str, Any], out: dict[str, str]) -> None:
+def _flatten(
+    prefix: str,
+    node: dict[str, Any],
+    out: dict[str, str],
+    forms: dict[str, dict[str, str]] | None = None,
+) -> None:
+    """Dotted keys → texts; a plural table is one key (its "other" form in ``out``, every
+    form in ``forms``)."""
     for key, value in node.items():
         full = f"{prefix}.{key}" if prefix else key
-        if isinstance(value, dict):
-            _flatten(full, value, out)
+        if plurals.is_table(value):
+            out[full] = plurals.template(value)
+            if forms is not None:
+                forms[full] = {str(k): str(v) for k, v in value.items()}
+        elif isinstance(value, dict):
+            _flatten(full, value, out, forms)
         else:
             out[full] = str(value)
 
@@ -55,21 +71,37 @@ class DuplicateTextKeyError(ValueError):
 
 
 @cache
-def load_catalog(lang: str) -> dict[str, str]:
-    """All keys of one language, flattened to dotted names (``home.title``)."""
+def _load(lang: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
     out: dict[str, str] = {}
+    forms: dict[str, dict[str, str]] = {}
     for path in catalog_files(lang):
         if not path.exists():
             continue
         with path.open("rb") as fh:
             data = tomllib.load(fh)
         part: dict[str, str] = {}
-        _flatten("", data, part)
+        _flatten("", data, part, forms)
         clash = sorted(set(part) & set(out))
         if clash:
             raise DuplicateTextKeyError(f"{path}: key {clash[0]!r} is already defined")
         out.update(part)
-    return out
+    return out, forms
+
+
+def load_catalog(lang: str) -> dict[str, str]:
+    """All keys of one language, flattened to dotted names (``home.title``); a counted
+    phrase appears with its "other" form."""
+    return _load(lang)[0]
+
+
+def load_plurals(lang: str) -> dict[str, dict[str, str]]:
+    """The counted phrases of one language: key → {category: text} (and ``count``)."""
+    return _load(lang)[1]
+
+
+def clear_cache() -> None:
+    """Forget the loaded catalogues (tests that write catalogue files)."""
+    _load.cache_clear()
 
 
 def pick_language(locale_codes: list[str]) -> str:
@@ -87,7 +119,9 @@ class Translator:
     def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
         self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
         self._cat = load_catalog(self.lang)
+        self._forms = load_plurals(self.lang)
         self._fallback = load_catalog(DEFAULT_LANGUAGE)
+        self._fallback_forms = load_plurals(DEFAULT_LANGUAGE)
 
     def has(self, key: str) -> bool:
         return key in self._cat or key in self._fallback
@@ -96,12 +130,14 @@ class Translator:
         text = self._cat.get(key) or self._fallback.get(key)
         if text is None:
             return key
-        if not kw:
-            return text
-        try:
-            return text.format(**kw)
-        except (KeyError, IndexError, ValueError):
-            return text
+        if key in self._forms:
+            text = plurals.choose(self._forms[key], self.lang, kw)
+        elif key not in self._cat and key in self._fallback_forms:
+            text = plurals.choose(self._fallback_forms[key], DEFAULT_LANGUAGE, kw)
+        if kw:
+            with contextlib.suppress(KeyError, IndexError, ValueError):  # leave the template
+                text = text.format(**kw)
+        return glossary.shown_cards(text, self.lang)  # Д♠ В♦ in Russian
 
     def get(self, key: str, default: str, **kw: object) -> str:
         """Like calling, but with a caller-chosen default for optional keys (rule names)."""

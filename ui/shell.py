@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -18,7 +19,9 @@ import flet as ft
 from ui import backend
 from ui.i18n import Translator, pick_language
 from ui.state.app import AppState
+from ui.state.new_match import FormMemory
 from ui.views import SCREENS
+from ui.views.cards import LANGUAGE as CARD_LANGUAGE
 from ui.views.cards import SUIT_FONT
 from ui.views.common import VIEWPORT_WIDTH, ViewContext
 
@@ -67,6 +70,7 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
 
     ft.use_effect(lambda: app.subscribe(on_change), [])
     VIEWPORT_WIDTH.set(float(page.width) if page.width else None)
+    CARD_LANGUAGE.set(app.lang)
     ctx = ViewContext(app=app, page=page)
     view = SCREENS[app.screen](ctx)
     return [
@@ -159,6 +163,8 @@ def make_main(
         app = AppState(store, lang=chosen)
         app.set_theme(saved.get("theme", "system"))
         app.on_settings = lambda: page.run_task(_save_settings, prefs, app.lang, app.theme)
+        app.form_memory = _form_memory(saved.get("form"))
+        app.on_remember = lambda memory: page.run_task(_save_form_memory, prefs, memory)
         if store.notice:
             app.store_notice = str(store.notice)
 
@@ -175,7 +181,7 @@ def make_main(
     return app_main
 
 
-SETTINGS_KEYS = {"lang": "bezique.lang", "theme": "bezique.theme"}
+SETTINGS_KEYS = {"lang": "bezique.lang", "theme": "bezique.theme", "form": "bezique.new_match"}
 
 
 async def _read_settings(prefs: ft.SharedPreferences) -> dict[str, str]:
@@ -198,6 +204,24 @@ async def _save_settings(prefs: ft.SharedPreferences, lang: str, theme: str) -> 
         await prefs.set(SETTINGS_KEYS["theme"], theme)
     except Exception:  # not worth disturbing the game for
         log.debug("settings not saved", exc_info=True)
+
+
+def _form_memory(saved: str | None) -> FormMemory:
+    """The new-match form's memory from its saved JSON (empty when missing or damaged)."""
+    if not saved:
+        return FormMemory()
+    try:
+        return FormMemory.from_json(json.loads(saved))
+    except ValueError:
+        return FormMemory()
+
+
+async def _save_form_memory(prefs: ft.SharedPreferences, memory: FormMemory) -> None:
+    """Remember the players and tracking level on the device for the next match."""
+    try:
+        await prefs.set(SETTINGS_KEYS["form"], json.dumps(memory.to_json(), ensure_ascii=False))
+    except Exception:  # not worth disturbing the game for
+        log.debug("form memory not saved", exc_info=True)
 
 
 async def _system_language(page: ft.Page) -> str:

@@ -45,6 +45,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "finished_at",
         "winner",
         "activity",
+        "abandoned_at",
     ),
     "match_player": ("match_id", "seat", "player_id"),
     "deal": ("id", "match_id", "dealer", "turn_up", "created_at"),
@@ -286,17 +287,19 @@ def _steps(entries: list[dict[str, Any]], deals: dict[int, dict[str, Any]]) -> l
         raise _Cut(seq) from exc
     by_seq = {int(e["seq"]): e for e in entries}
     steps: list[rp.Step] = []
-    for seq in state.effective:
+    for seq in state.effective:  # the same reading as Store._steps
         e = by_seq[seq]
-        deal = deals[int(e["deal_id"])]
         if e["kind"] == KIND_DEAL:
+            deal = deals[int(e["deal_id"])]
             steps.append(rp.DealStart(seq, int(deal["id"]), int(deal["dealer"]), deal["turn_up"]))
-            continue
-        try:
-            payload = json.loads(e["payload"])
-        except (TypeError, ValueError) as exc:
-            raise _Cut(seq) from exc
-        steps.append(rp.EventEntry(seq, int(deal["id"]), payload))
+        elif e["kind"] == KIND_EVENT and seq not in state.deletions:
+            # a correction's payload counts in the original's place
+            source = by_seq[state.corrections.get(seq, seq)]
+            try:
+                payload = json.loads(source["payload"])
+            except (TypeError, ValueError) as exc:
+                raise _Cut(int(source["seq"])) from exc
+            steps.append(rp.EventEntry(seq, int(e["deal_id"]), payload))
     return steps
 
 

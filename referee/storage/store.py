@@ -40,6 +40,7 @@ from referee.storage.models import (
     KIND_REDO,
     KIND_UNDO,
     TABLES,
+    next_activity,
     utcnow,
 )
 from referee.storage.stats import PlayerStats
@@ -59,10 +60,7 @@ T_MELD: Table = _T["meld_score"]
 FORMAT = "bezique-match/1"
 
 
-def _next_activity() -> Any:
-    """One past the highest ``activity``: the match being changed becomes the last played."""
-    m2 = T_MATCH.alias("m2")
-    return select(func.coalesce(func.max(m2.c.activity), 0) + 1).scalar_subquery()
+_next_activity = next_activity
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,10 +77,16 @@ class MatchInfo:
     updated_at: datetime | None
     finished_at: datetime | None
     winner: str | None
+    abandoned_at: datetime | None = None
 
     @property
     def finished(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def abandoned(self) -> bool:
+        """Set aside by the table: listed, not offered for resuming (see abandon_match)."""
+        return self.abandoned_at is not None and self.finished_at is None
 
     @property
     def header(self) -> rp.Header:
@@ -436,7 +440,7 @@ class Store:
         with self._read() as conn:
             q = select(T_MATCH)
             if unfinished_only:
-                q = q.where(T_MATCH.c.finished_at.is_(None))
+                q = q.where(T_MATCH.c.finished_at.is_(None), T_MATCH.c.abandoned_at.is_(None))
             q = q.order_by(T_MATCH.c.activity.desc(), T_MATCH.c.id.desc())
             if limit is not None:
                 q = q.limit(limit)
@@ -458,15 +462,54 @@ class Store:
 
     def unfinished_match(self) -> int | None:
         """The match to resume: the one played last (by the order of changes, never the wall
-        clock) that is not finished."""
+        clock) that is neither finished nor abandoned."""
         with self._read() as conn:
             row = conn.execute(
                 select(T_MATCH.c.id)
-                .where(T_MATCH.c.finished_at.is_(None))
+                .where(T_MATCH.c.finished_at.is_(None), T_MATCH.c.abandoned_at.is_(None))
                 .order_by(T_MATCH.c.activity.desc(), T_MATCH.c.id.desc())
                 .limit(1)
             ).first()
         return None if row is None else int(row[0])
+
+    def last_finished_match(self) -> int | None:
+        """The match finished most recently (for Home's "last result")."""
+        with self._read() as conn:
+            row = conn.execute(
+                select(T_MATCH.c.id)
+                .where(T_MATCH.c.finished_at.is_not(None))
+                .order_by(T_MATCH.c.activity.desc(), T_MATCH.c.id.desc())
+                .limit(1)
+            ).first()
+        return None if row is None else int(row[0])
+
+    def abandon_match(self, match_id: int) -> MatchInfo:
+        """Set an unfinished match aside: its log stays whole, history lists it as abandoned
+        and it is no longer offered for resuming; ``restore_match`` brings it back. A
+        finished match has a result and cannot be abandoned (StorageInputError)."""
+        return self._set_abandoned(match_id, abandon=True)
+
+    def restore_match(self, match_id: int) -> MatchInfo:
+        """Undo ``abandon_match``: the match is unfinished and resumable again."""
+        return self._set_abandoned(match_id, abandon=False)
+
+    def _set_abandoned(self, match_id: int, *, abandon: bool) -> MatchInfo:
+        with self._write() as conn:
+            info = self._info(conn, match_id)
+            if abandon and info.finished:
+                raise StorageInputError(
+                    f"match {match_id}", "it is finished; only an unfinished match is abandoned"
+                )
+            conn.execute(
+                update(T_MATCH)
+                .where(T_MATCH.c.id == match_id)
+                .values(abandoned_at=utcnow() if abandon else None)
+            )
+            info = self._info(conn, match_id)
+        live = self._live.get(match_id)
+        if live is not None:
+            live.info = replace(live.info, abandoned_at=info.abandoned_at)
+        return info
 
     def delete_match(self, match_id: int) -> None:
         """Remove a match and its log (the user's explicit choice; cascades)."""
@@ -1017,6 +1060,7 @@ def _info_of(row: Row[Any], players: tuple[str, ...]) -> MatchInfo:
         updated_at=row.updated_at,
         finished_at=row.finished_at,
         winner=row.winner,
+        abandoned_at=row.abandoned_at,
     )
 
 

@@ -324,3 +324,13 @@ def test_r_pack_legal_deal_with_declarations_and_sevens_replays_clean(seed: int)
     assert res["rejected"] == [] and res["proposed_penalties"] == []
     assert tuple(s["total"] for s in res["sides"]) == sim.expected_scores()
     assert any(e["type"] == "seven" for e in sim.events)
+
+
+# ------------------------------------------------------------------ R-LEAD (who leads next)
+def test_r_lead_the_player_after_the_dealer_leads_then_the_trick_winner() -> None:
+    from referee.lead import next_leader
+
+    m = replay(record([], tracking="tricks"))
+    assert next_leader(m.deals[0]) == 1  # Anna deals: Boris leads the first trick
+    m2 = replay(record([trick("Anna")], tracking="tricks"))
+    assert next_leader(m2.deals[0]) == 0

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import reference
+from referee import plurals, reference, reference_search
 from referee.data import data_dir, load_toml
 from referee.variants import load_variant, variant_ids
 
@@ -146,9 +146,10 @@ def test_rulings_ru_has_exactly_the_keys_and_placeholders_of_english() -> None:
     assert set(ru) == set(en)
     for section, texts in en.items():
         assert set(ru[section]) == set(texts), section
-        for key, template in texts.items():
-            assert _placeholders(ru[section][key]) == _placeholders(template), (section, key)
-            assert re.search("[а-яё]", ru[section][key], re.I), (section, key)
+        for key, node in texts.items():
+            template, ru_text = plurals.template(node), plurals.template(ru[section][key])
+            assert _placeholders(ru_text) == _placeholders(template), (section, key)
+            assert re.search("[а-яё]", ru_text, re.I), (section, key)
 
 
 def test_russian_rulings_render() -> None:
@@ -215,21 +216,28 @@ def test_house_rules_for_other_variants() -> None:
     ],
 )
 def test_search_finds(query: str, lang: str, wanted: str) -> None:
-    results = reference.search(query, lang)
+    results = [h.entry for h in reference_search.search(query, lang)]
     assert results, query
     assert results[0].id == wanted, [e.id for e in results[:5]]
     assert all(e.lang == lang for e in results)
 
 
 def test_search_latin_lookalikes_are_folded() -> None:
-    assert reference.normalize("бeзик") == reference.normalize("безик")
-    assert reference.normalize("Сёмерка") == reference.normalize("семерка")
-    assert reference.normalize("bеzique") == ["bezique"]  # a Cyrillic е inside a Latin word
+    assert reference_search.normalize("бeзик") == reference_search.normalize("безик")
+    assert reference_search.normalize("Сёмерка") == reference_search.normalize("семерка")
+    assert reference_search.normalize("bеzique") == ["bezique"]  # a Cyrillic е inside a Latin word
+
+
+def _ids(query: str, lang: str, variant: str) -> list[str]:
+    setting = reference_search.Setting(variant)
+    return [h.entry.id for h in reference_search.search(query, lang, setting, only_variant=True)]
 
 
 def test_search_by_variant_and_nothing() -> None:
-    assert all(e.applies_to("no-trump") for e in reference.search("seven", "en", "no-trump"))
-    assert "R-SEVEN" not in [e.id for e in reference.search("seven", "en", "no-trump")]
-    assert "C-TRIPLE-BEZIQUE" not in [e.id for e in reference.search("bezique", "en", "two-hand")]
-    assert reference.search("", "en") == []
-    assert reference.search("zzzzqqq", "ru") == []
+    no_trump = reference_search.Setting("no-trump")
+    found = reference_search.search("seven", "en", no_trump, only_variant=True)
+    assert all(h.entry.applies_to("no-trump") for h in found)
+    assert "R-SEVEN" not in _ids("seven", "en", "no-trump")
+    assert "C-TRIPLE-BEZIQUE" not in _ids("bezique", "en", "two-hand")
+    assert reference_search.search("", "en") == []
+    assert reference_search.search("zzzzqqq", "ru") == []

@@ -200,3 +200,19 @@ def test_kept_log_rows_are_what_was_recorded(sqlite_path: Path, tmp_path: Path) 
     conn.close()
     assert after and all(before[k] == v for k, v in after.items())
     assert json.loads(next(iter(v for v in after.values() if v)))
+
+
+def test_corrections_and_deletions_come_back_as_they_counted(sqlite_path: Path) -> None:
+    s = Store.open(sqlite_path)
+    mid = s.create_match("two-hand", ["Anna", "Boris"])
+    s.start_deal(mid, "Anna", "9H")
+    for who in ("Anna", "Boris", "Anna"):
+        s.record(mid, {"type": "penalty", "player": who, "offence": "P-REVOKE"})
+    s.correct(mid, 2, {"type": "seven", "player": "Anna"})
+    s.correct(mid, 3, None)
+    want = s.export_match(mid)
+    s.close()
+    _bad_index_page(sqlite_path)
+    with Store.open(sqlite_path) as again:
+        assert again.notice is not None and "Nothing was lost" in again.notice
+        assert again.export_match(mid) == want

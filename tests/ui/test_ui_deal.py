@@ -91,7 +91,11 @@ def test_false_declaration_proposes_a_penalty_the_table_can_apply(app: AppState)
     assert view is not None and not view.accepted
     assert view.proposes == "P-FALSE-DECLARATION" and view.player == 0
     assert ds.deal_scores() == [20, 0]
-    applied = ds.accept_proposed()
+    proposed = ds.proposed_penalty()
+    assert proposed is not None and proposed.points == -20  # the cost, shown before applying
+    assert ds.accept_proposed() is None  # a wipe-out asks to be confirmed first
+    assert ds.penalty_confirm is not None and ds.deal_scores() == [20, 0]
+    applied = ds.confirm_penalty()
     assert applied is not None and applied.accepted
     assert ds.deal_scores() == [0, 0]  # "all points of the deal" wiped
 

@@ -82,12 +82,109 @@ def test_feature_catalogues_merge_and_a_key_defined_twice_is_refused(
     (tmp_path / "ui.en.toml").write_text('[home]\ntitle = "Home"\n', encoding="utf-8")
     (tmp_path / "ui-table.en.toml").write_text('[table]\njoin = "Join"\n', encoding="utf-8")
     monkeypatch.setattr(i18n, "_data_dir", lambda: tmp_path)
-    i18n.load_catalog.cache_clear()
+    i18n.clear_cache()
     try:
         assert i18n.load_catalog("en") == {"home.title": "Home", "table.join": "Join"}
         (tmp_path / "ui-other.en.toml").write_text('[home]\ntitle = "Again"\n', encoding="utf-8")
-        i18n.load_catalog.cache_clear()
+        i18n.clear_cache()
         with pytest.raises(i18n.DuplicateTextKeyError, match=r"ui-other\.en\.toml"):
             i18n.load_catalog("en")
     finally:
-        i18n.load_catalog.cache_clear()
+        i18n.clear_cache()
+
+
+# ------------------------------------------------------------------ counted phrases (plurals)
+@pytest.mark.parametrize(
+    ("n", "text"),
+    [
+        (24, "осталось 24 взятки"),
+        (2, "осталось 2 взятки"),
+        (1, "осталась 1 взятка"),
+        (21, "осталась 21 взятка"),
+        (5, "осталось 5 взяток"),
+        (11, "осталось 11 взяток"),
+    ],
+)
+def test_russian_counted_phrases_follow_the_plural_rules(n: int, text: str) -> None:
+    assert text in Translator("ru")("deal.stock_left", n=n)
+
+
+def test_english_counted_phrases_follow_the_plural_rules() -> None:
+    t = Translator("en")
+    assert t("deal.stock_left", n=1) == "Stock: 1 trick with draws left"
+    assert t("deal.stock_left", n=24) == "Stock: 24 tricks with draws left"
+    assert t("form.error.name_long", n=24) == "At most 24 characters."
+    assert t("deal.stock_left") == "Stock: {n} tricks with draws left"  # no number: "other"
+
+
+def _catalogue_trees(lang: str) -> list[tuple[str, dict[str, object]]]:
+    import tomllib
+
+    from ui.i18n import catalog_files
+
+    files = [*catalog_files(lang), ROOT / "data" / "i18n" / f"rulings.{lang}.toml"]
+    return [(p.name, tomllib.loads(p.read_text(encoding="utf-8"))) for p in files if p.exists()]
+
+
+def _leaves(node: object, prefix: str = "") -> list[tuple[str, object]]:
+    from referee import plurals
+
+    if plurals.is_table(node) or not isinstance(node, dict):
+        return [(prefix, node)]
+    return [leaf for k, v in node.items() for leaf in _leaves(v, f"{prefix}.{k}".strip("."))]
+
+
+def test_every_counted_phrase_has_the_forms_its_language_needs() -> None:
+    from referee import plurals
+
+    tables = 0
+    for lang in ("en", "ru"):
+        for name, tree in _catalogue_trees(lang):
+            for key, node in _leaves(tree):
+                if not plurals.is_table(node):
+                    continue
+                assert isinstance(node, dict)
+                tables += 1
+                forms = set(node) - {plurals.COUNT_KEY}
+                assert forms == plurals.categories(lang), (name, key, forms)
+                counted = str(node.get(plurals.COUNT_KEY, "n"))
+                placeholders = {_fields(str(v)) == _fields(str(node["other"])) for v in
+                                (node[f] for f in forms)}
+                assert placeholders == {True}, (name, key)
+                assert counted in _fields(str(node["other"])), (name, key)
+    assert tables >= 6
+
+
+# A number written before a counted noun must be a plural table, never one fixed ending.
+COUNTED = re.compile(
+    r"\{(n|count|won|seen|packs|sum|expected|total|points|nth)\}\s+"
+    r"(tricks?|cards?|points?|characters?|deals?|matches|"
+    r"взят\w*|карт\w*|очк\w*|символ\w*|сдач\w*|парти\w*)\b|\(s\)|\(а\)",
+    re.IGNORECASE,
+)
+
+
+def test_no_counted_phrase_is_written_with_one_fixed_ending() -> None:
+    from referee import plurals
+
+    for lang in ("en", "ru"):
+        for name, tree in _catalogue_trees(lang):
+            for key, node in _leaves(tree):
+                if plurals.is_table(node):
+                    continue
+                assert not COUNTED.search(str(node)), (name, key, node)
+
+
+def test_russian_screens_show_russian_card_ranks_and_records_keep_codes() -> None:
+    from referee.rulings import render
+
+    t = Translator("ru")
+    assert t("picker.remove", card="Q♠") == "Убрать Д♠"
+    assert t("picker.remove", card="10♥") == "Убрать 10♥"
+    assert Translator("en")("picker.remove", card="Q♠") == "Remove Q♠"
+    text = render("declared", {"player": "Anna", "meld": "bezique", "cards": "Q♠ J♦",
+                               "points": 40}, "ru")
+    assert "Д♠ В♦" in text
+    code = render("declared", {"player": "Anna", "meld": "bezique", "cards": "QS JD",
+                               "points": 40}, "ru")
+    assert "QS JD" in code

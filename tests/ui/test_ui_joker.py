@@ -105,6 +105,7 @@ def test_new_match_takes_players_target_house_rules_and_tracking_from_the_varian
     assert form.tracking == "melds"
     form.set_tracking("cards")
     assert form.tracking == "melds"
+    form.toggle_customise()  # the single switches are behind "customise"
     built = ids(_screen(app, "new_match"))
     assert {"tracking-melds", "tracking-tricks", "house-H-JOKER-TEN-PACKS"} <= built
     assert "tracking-cards" not in built
@@ -256,7 +257,7 @@ def test_two_hand_picker_has_32_faces_and_no_joker(app: AppState) -> None:
     ds = new_match(app)
     start_deal(ds)
     assert sum(len(r) for r in ds.pick_rows()) == 32
-    ds.open_picker(0)
+    ds.open_picker(0, tab="cards")  # the free choice: the 32-card grid
     built = ids(_screen(app, "deal"))
     assert "pick-7H" in built and "pick-JOKER" not in built
 
@@ -276,7 +277,7 @@ def test_the_joker_face_draws_a_star_in_the_shipped_font(app: AppState) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "stands"),
-    [("en", "★ = Q♥"), ("ru", "★ = Q♥")],
+    [("en", "★ = Q♥"), ("ru", "★ = Д♥")],  # Russian ranks on Russian screens
 )
 def test_joker_options_from_the_engine_and_the_ruling_names_its_card(
     app: AppState, lang: str, stands: str

@@ -68,7 +68,8 @@ def test_rejections_are_listed_in_the_screen_language(app: AppState) -> None:
     ds.declare(None)
     en = score_sheet(ds.match, "en").rejected
     ru = score_sheet(ds.match, "ru").rejected
-    assert len(en) == 1 and en[0].startswith("1·1")
+    assert len(en) == 1 and en[0].startswith("Deal 1, entry 1:")
+    assert en[0].count(ds.match.deals[0].log[0][1].rule) == 1  # the rule id once
     assert en != ru
 
 
@@ -117,21 +118,17 @@ def test_history_lists_exports_and_reopens(app: AppState, tmp_path: Path) -> Non
     assert len(matches) == 1
     m = matches[0]
     assert m.sides == ("Anna", "Boris") and m.totals == (100, 110) and not m.finished
-    hs.export_dir = tmp_path
-    path = hs.export(m.id)
-    assert path is not None
-    record = json.loads(path.read_text(encoding="utf-8"))
+    file = app.matches.export_file(m.id, "json")
+    assert file is not None
+    record = json.loads(file.data.decode("utf-8"))
     assert record["format"] == "bezique-match/1" and record["players"] == ["Anna", "Boris"]
-    assert app.notice is not None and app.notice.key == "history.exported"
     assert app.view_match(m.id)
     assert str(app.screen) == "history_match"
     assert app.viewed is not None and app.viewed.match.totals() == [100, 110]
 
 
 def test_history_errors_become_notices(app: AppState, tmp_path: Path) -> None:
-    hs = app.history_screen
-    hs.export_dir = tmp_path
-    assert hs.export(999) is None
+    assert app.matches.export_file(999, "json") is None
     assert app.notice is not None and app.notice.key == "history.export_failed"
     assert not app.view_match(999)
     assert app.notice is not None and app.notice.key == "error.storage"

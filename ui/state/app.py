@@ -15,7 +15,8 @@ from ui.i18n import LANGUAGES, Translator
 from ui.state.common import Notice
 from ui.state.deal import DealScreen
 from ui.state.history import HistoryScreen
-from ui.state.new_match import NewMatchForm
+from ui.state.matches import MatchKeeping
+from ui.state.new_match import FormMemory, NewMatchForm
 from ui.state.rules import RulesScreen
 
 Screen = Literal[
@@ -44,11 +45,16 @@ class AppState:
         # its entries are saved).
         self.notify_from_thread: Callable[[], object] | None = None
         self.new_form: NewMatchForm | None = None
+        # Names and tracking of the last match started on this device (the shell loads and
+        # saves them); ``on_remember`` is called after a match was started.
+        self.form_memory = FormMemory()
+        self.on_remember: Callable[[FormMemory], object] | None = None
         self.session: backend.MatchSession | None = None
         self.deal: DealScreen | None = None
         self.viewed: backend.MatchSession | None = None
         self.rules = RulesScreen(self)
         self.history_screen = HistoryScreen(self)
+        self.matches = MatchKeeping(self)
         # ui/state/correction.py: the match whose entries are listed, the open correction
         self.entries_session: backend.MatchSession | None = None
         self.correction: Any = None
@@ -134,7 +140,7 @@ class AppState:
             return None
 
     def start_new_match(self) -> None:
-        self.new_form = NewMatchForm()
+        self.new_form = NewMatchForm(self.form_memory)
         self.go("new_match")
 
     def submit_new_match(self) -> bool:
@@ -145,6 +151,9 @@ class AppState:
         if match_id is None:
             self.changed()
             return False
+        self.form_memory = form.remembered()
+        if self.on_remember is not None:
+            self.on_remember(self.form_memory)
         self.open_match(match_id, remember=False)
         return True
 

@@ -8,7 +8,9 @@ end-of-deal form) and turns taps into events.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -23,11 +25,17 @@ from referee.events import (
     StockExhausted,
     Trick,
 )
+from referee.lead import next_leader
 from ui import backend
-from ui.state import joker
+from ui.state import joker, penalty_choice
+from ui.state.brisques_entry import BrisquesEntry
 from ui.state.common import Notice
+from ui.state.declare_by_name import NamedDeclaration
+from ui.state.declare_by_name import names as nameable_melds
+from ui.state.ruling_toast import RulingToast
 
 Mode = Literal["setup", "play", "end", "summary", "finished"]
+PickerTab = Literal["name", "cards"]
 RANKS: tuple[Rank, ...] = tuple(sorted(Rank, reverse=True))
 SUITS: tuple[Suit, ...] = backend.SUITS
 
@@ -39,6 +47,8 @@ class Picker:
     player: int
     new: list[Card] = field(default_factory=list)
     table_idx: set[int] = field(default_factory=set)
+    tab: PickerTab = "cards"  # "name": declare by naming the combination
+    named: NamedDeclaration | None = None
 
 
 @dataclass
@@ -75,11 +85,19 @@ class PendingView:
 class DealScreen:
     """State of the deal screen for one match session."""
 
-    def __init__(self, session: backend.MatchSession, lang: str = "en") -> None:
+    def __init__(
+        self,
+        session: backend.MatchSession,
+        lang: str = "en",
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.session = session
         self.lang = lang
+        self.clock = clock
         self.picker: Picker | None = None
         self.ruling: RulingView | None = None
+        self.toast = RulingToast()
+        self.penalty_confirm: penalty_choice.PenaltyOption | None = None
         self._last_ruling: tuple[Any, int | None] | None = None
         # Built controls the view may reuse for unchanged content (opaque to this class).
         self.view_cache: dict[tuple[Any, ...], Any] = {}
@@ -92,7 +110,7 @@ class DealScreen:
         self.setup_suit: Suit | None = None
         self.setup_errors: dict[str, str] = {}
         self.end_last: int | None = None
-        self.end_counts: list[int] = []
+        self.brisques = BrisquesEntry(len(self.players), self.brisques_expected())
         self.end_errors: dict[str, str] = {}
         self.trick_open = False
         self.trick_rank: dict[int, Rank] = {}
@@ -106,6 +124,23 @@ class DealScreen:
         self.lang = lang
         if self.ruling is not None and self._last_ruling is not None:
             self.ruling = self._ruling_view(*self._last_ruling)
+            if self.toast.current is not None:
+                self.toast.current = self.ruling
+
+    @property
+    def end_counts(self) -> list[int]:
+        """The brisque counts as entered (0 for an empty field)."""
+        return self.brisques.counts()
+
+    def shown_ruling(self) -> RulingView | None:
+        """The ruling the screen shows now (an accepted one only for a few seconds)."""
+        return self.toast.visible(self.clock())  # type: ignore[no-any-return]
+
+    def reopen_rulings(self) -> None:
+        self.toast.reopen()
+
+    def close_rulings(self) -> None:
+        self.toast.close_list()
 
     # ------------------------------------------------------------------------ reading state
     @property
@@ -168,6 +203,16 @@ class DealScreen:
         """The picker's faces: the variant's pack, a row per suit, then its jokers."""
         return joker.pick_rows(self.match.variant, len(self.players))
 
+    def dealer(self) -> int | None:
+        return int(self.deal.dealer) if self.deal is not None else None
+
+    def leader(self) -> int | None:
+        """Who leads the next trick (R-LEAD, the engine's); with melds only the first lead
+        is known."""
+        if self.deal is None or self.play_over():
+            return None
+        return int(next_leader(self.deal))
+
     def trumps(self) -> Suit | None:
         return self.deal.trumps if self.deal is not None else None
 
@@ -179,6 +224,42 @@ class DealScreen:
 
     def tricks_played(self) -> int:
         return int(self.deal.tricks_played) if self.deal is not None else 0
+
+    def total_tricks(self) -> int:
+        return int(self.match.setup.total_tricks)
+
+    def play_over(self) -> bool:
+        """All the deal's tricks are played (or the last trick closed the play)."""
+        d = self.deal
+        if d is None:
+            return False
+        return bool(d.tricks_played >= self.total_tricks() or getattr(d, "play_closed", False))
+
+    def can_win_trick(self) -> bool:
+        """"Won the trick" is offered while the deal has tricks left to play."""
+        return self.tracking == "tricks" and self.deal is not None and not self.play_over()
+
+    def can_close_play(self) -> bool:
+        """tricks tracking: after the stock, the last trick alone closes the play."""
+        d = self.deal
+        return (
+            self.tracking == "tricks"
+            and d is not None
+            and not self.play_over()
+            and d.tricks_played >= int(self.match.setup.stock_tricks)
+            and joker.counts_last_trick(self.match.variant)
+        )
+
+    def names_offered(self) -> tuple[str, ...]:
+        """The combinations a player can name (empty: the picker only)."""
+        return nameable_melds(self.deal) if self.deal is not None else ()
+
+    def declared_back_in_hand(self) -> bool:
+        """Phase 2 after declarations: the declared cards went back to the hands (R-PHASE2)."""
+        d = self.deal
+        if d is None or self.phase() != 2:
+            return False
+        return any(isinstance(e, Declare) and r.accepted for e, r in d.log)
 
     def deal_scores(self) -> list[int]:
         return list(self.deal.scores()) if self.deal is not None else [0] * len(self.side_names)
@@ -297,6 +378,8 @@ class DealScreen:
 
     # ------------------------------------------------------------------------ recording
     def _reset_transient(self) -> None:
+        self.notice = None
+        self.penalty_confirm = None
         self.want_next = False
         self.trick_open = False
         self.picker = None
@@ -318,6 +401,8 @@ class DealScreen:
         self._last_ruling = (ruling, _player_of(event))
         view = self._ruling_view(ruling, _player_of(event))
         self.ruling = view
+        self.toast.show(view, self.clock())
+        self.penalty_confirm = None
         return view
 
     def _ruling_view(self, ruling: Any, player: int | None) -> RulingView:
@@ -353,32 +438,143 @@ class DealScreen:
     def penalties(self) -> list[tuple[str, int | str]]:
         return [(str(k), v) for k, v in self.match.variant.penalties.items()]
 
+    def penalty_options(self, seat: int) -> list[penalty_choice.PenaltyOption]:
+        """The offences to offer this player now, each with the engine's amount."""
+        if self.deal is None:
+            return []
+        return penalty_choice.options(self.match, seat)
+
+    def proposed_penalty(self) -> penalty_choice.PenaltyOption | None:
+        """The penalty the last rejection proposes, with its amount (None: none proposed)."""
+        r = self.ruling
+        if r is None or r.accepted or r.proposes is None or r.player is None:
+            return None
+        try:
+            return penalty_choice.preview(self.match, r.player, r.proposes)
+        except ValueError:
+            return None
+
+    def can_correct_last(self) -> bool:
+        """A rejected declaration the table may have mis-tapped (a card with no copy left,
+        cards forming nothing): offer to correct its cards before any penalty."""
+        r = self.ruling
+        last = self.last_entry()
+        return (
+            r is not None
+            and not r.accepted
+            and r.proposes == "P-FALSE-DECLARATION"
+            and last is not None
+            and isinstance(last[0], Declare)
+            and bool(last[0].new)
+            and not last[1].accepted
+        )
+
+    def correct_last(self) -> None:
+        """Take the rejected declaration back and reopen its cards in the picker."""
+        last = self.last_entry()
+        if last is None or not isinstance(last[0], Declare) or not self.can_correct_last():
+            return
+        event = last[0]
+        if not self.undo():
+            return
+        self.open_picker(event.player, tab="cards")
+        p = self.picker
+        if p is None:
+            return
+        p.new = list(event.new)
+        table = self.table(event.player)
+        want = Counter(event.table)
+        for i, c in enumerate(table):
+            if want[c]:
+                want[c] -= 1
+                p.table_idx.add(i)
+
     def open_penalty(self, seat: int) -> None:
         if 0 <= seat < len(self.players):
             self.penalty_for = seat
+            self.penalty_confirm = None
+            self.notice = None
 
     def close_penalty(self) -> None:
         self.penalty_for = None
+        self.penalty_confirm = None
 
-    def penalty(self, seat: int, offence: str) -> RulingView | None:
+    def penalty(self, seat: int, offence: str, *, confirmed: bool = False) -> RulingView | None:
+        """Record a penalty; a heavy one first asks to be confirmed (``confirmed``)."""
+        try:
+            option: penalty_choice.PenaltyOption | None = penalty_choice.preview(
+                self.match, seat, offence
+            )
+        except ValueError:  # unknown offence or seat: the engine's refusal becomes a notice
+            option = None
+        if option is not None and option.heavy and not confirmed:
+            self.penalty_for = seat
+            self.penalty_confirm = option
+            return None
         self.penalty_for = None
+        self.penalty_confirm = None
         return self.record(Penalty(seat, offence))
 
-    def accept_proposed(self) -> RulingView | None:
+    def confirm_penalty(self) -> RulingView | None:
+        c, seat = self.penalty_confirm, self.penalty_for
+        if c is None or seat is None:
+            return None
+        return self.penalty(seat, c.offence, confirmed=True)
+
+    def accept_proposed(self, *, confirmed: bool = False) -> RulingView | None:
         """Apply the penalty the last rejection proposed, to the player who offended."""
         r = self.ruling
         if r is None or r.proposes is None or r.player is None:
             return None
-        return self.penalty(r.player, r.proposes)
+        return self.penalty(r.player, r.proposes, confirmed=confirmed)
 
     def dismiss_ruling(self) -> None:
         self.ruling = None
+        self.toast.dismiss()
 
     # ------------------------------------------------------------------------ picker
-    def open_picker(self, seat: int) -> None:
+    def open_picker(self, seat: int, tab: PickerTab | None = None) -> None:
+        """Declare: by naming the combination where the engine can propose the cards,
+        else (and on request) by picking the cards."""
         if 0 <= seat < len(self.players) and self.deal is not None:
-            self.picker = Picker(seat)
+            named = bool(self.names_offered())
+            chosen: PickerTab = tab or ("name" if named else "cards")
+            if chosen == "name" and not named:
+                chosen = "cards"
+            self.picker = Picker(seat, tab=chosen, named=NamedDeclaration(seat))
             self.ruling = None
+            self.toast.dismiss()
+            self.notice = None
+            self.penalty_for = None
+
+    def set_picker_tab(self, tab: PickerTab) -> None:
+        if self.picker is not None and (tab == "cards" or self.names_offered()):
+            self.picker.tab = tab
+
+    def choose_meld(self, meld: str) -> None:
+        """Name the combination: the engine proposes its cards."""
+        p = self.picker
+        if p is None or self.deal is None or p.named is None:
+            return
+        p.named.choose(self.deal, meld)
+
+    def change_proposed(self, index: int) -> None:
+        """One tap on a proposed card: the engine's next choice for it."""
+        p = self.picker
+        if p is not None and p.named is not None and self.deal is not None:
+            p.named.change(self.deal, index)
+
+    def declare_named(self) -> RulingView | None:
+        """Record the named combination with the proposed cards (accepted or not)."""
+        p = self.picker
+        event = p.named.event() if p is not None and p.named is not None else None
+        if event is None:
+            self.notice = Notice("declare.name_first", error=True)
+            return None
+        view = self.record(event)
+        if view is not None:
+            self.picker = None
+        return view
 
     def close_picker(self) -> None:
         self.picker = None
@@ -516,7 +712,11 @@ class DealScreen:
         return int(self.match.variant.last_trick_points)
 
     def needs_last_trick(self) -> bool:
-        return self.tracking == "melds" and joker.counts_last_trick(self.match.variant)
+        """The end form asks who took the last trick: with melds, and with tricks when the
+        final trick was not tapped (the last trick then closes the play)."""
+        if not joker.counts_last_trick(self.match.variant):
+            return False
+        return self.tracking == "melds" or (self.tracking == "tricks" and not self.play_over())
 
     def needs_brisques(self) -> bool:
         return self.tracking != "cards" and joker.counts_brisques(self.match.variant)
@@ -526,16 +726,22 @@ class DealScreen:
         exhausted" with melds, its last lead with tricks: the joker variant)."""
         return self.needs_last_trick() or self.needs_brisques()
 
-    def open_end(self) -> None:
+    def open_end(self, last: int | None = None) -> None:
+        """The end-of-deal form (``last``: who took the last trick, when the tap said so)."""
         if self.deal is None:
             return
         self.ending = True
         self.picker = None
-        n = len(self.players)
-        if len(self.end_counts) != n:
-            self.end_counts = [0] * n
-        last = self.deal.last_trick_winner
-        self.end_last = int(last) if last is not None else self.end_last
+        self.penalty_for = None
+        self.notice = None
+        self.toast.dismiss()
+        if self.brisques.seats != len(self.players):
+            self.brisques = BrisquesEntry(len(self.players), self.brisques_expected())
+        known = self.deal.last_trick_winner
+        if last is not None and 0 <= last < len(self.players):
+            self.end_last = last
+        elif known is not None:
+            self.end_last = int(known)
         self.end_errors = {}
 
     def cancel_end(self) -> None:
@@ -547,22 +753,17 @@ class DealScreen:
             self.end_errors.pop("last_trick", None)
 
     def step_brisques(self, seat: int, delta: int) -> None:
-        if not 0 <= seat < len(self.end_counts):
-            return
-        value = self.end_counts[seat] + delta
-        self.end_counts[seat] = max(0, min(self.brisques_expected(), value))
+        self.brisques.step(seat, delta)
         self.end_errors.pop("brisques", None)
 
     def set_brisques(self, seat: int, text: str) -> None:
-        """Typed count: anything but a whole number ≥ 0 is a field error, never a crash."""
-        if not 0 <= seat < len(self.end_counts):
-            return
-        t = text.strip()
-        if not t.isdigit():
+        """Typed count: anything but a whole number ≥ 0 is a field error, never a crash; with
+        every other field typed, the last one is derived from the pack's total."""
+        self.brisques.type(seat, text)
+        if seat in self.brisques.errors:
             self.end_errors["brisques"] = "end.brisques_mismatch"
-            return
-        self.end_counts[seat] = int(t)
-        self.end_errors.pop("brisques", None)
+        else:
+            self.end_errors.pop("brisques", None)
 
     def brisques_sum(self) -> int:
         return sum(self.end_counts)
@@ -572,22 +773,29 @@ class DealScreen:
         errors: dict[str, str] = {}
         if self.needs_last_trick() and self.end_last is None:
             errors["last_trick"] = "end.pick_last_trick"
-        if self.needs_brisques() and self.brisques_sum() != self.brisques_expected():
+        if self.needs_brisques() and self.brisques.total_error() is not None:
             errors["brisques"] = "end.brisques_mismatch"
         self.end_errors = errors
         if errors:
             return False
         events: list[Event] = []
-        if self.needs_brisques():
-            events.append(Brisques(dict(enumerate(self.end_counts))))
         if self.needs_last_trick():
             assert self.end_last is not None
             events.append(LastTrick(self.end_last))
+        if self.needs_brisques():
+            events.append(Brisques(dict(enumerate(self.end_counts))))
+        # Never half an end of deal: every event is checked before the first is recorded.
+        for ev in events:
+            try:
+                self.match.verify(ev)
+            except ValueError as exc:
+                self.notice = Notice("error.engine", {"why": str(exc)}, error=True)
+                return False
         for ev in events:
             if self.record(ev) is None:
                 return False
         self.ending = False
-        self.end_counts = []
+        self.brisques = BrisquesEntry(len(self.players), self.brisques_expected())
         self.end_last = None
         self._prefill_setup()
         return True
@@ -597,6 +805,7 @@ class DealScreen:
         self._prefill_setup()
         self.want_next = True
         self.ruling = None
+        self.toast.clear()
 
     # ------------------------------------------------------------------------ undo / redo
     def undo(self) -> bool:
@@ -606,17 +815,20 @@ class DealScreen:
         return self._history(self.session.redo)
 
     def _history(self, step: Any) -> bool:
+        notice: Notice | None = None
         try:
             ok = bool(step())
         except backend.WriteFailed as exc:
-            self.notice = _write_notice(exc)
+            notice = _write_notice(exc)
             ok = False
         self._after_history(ok)
+        self.notice = notice  # what was said before the undo is no longer current
         return ok
 
     def _after_history(self, ok: bool) -> None:
         self._reset_transient()
         self.ruling = None
+        self.toast.clear()
         if self.deal is None:
             self._prefill_setup()
 

@@ -1,10 +1,9 @@
-"""History and players: past matches (read-only, with score sheet and export) and per-player
+"""History and players: past matches (read-only, with score sheet) and per-player
 statistics, all read from the storage layer."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ui import backend
@@ -25,11 +24,10 @@ class StatLine:
 
 
 class HistoryScreen:
-    """Lists matches and statistics; exports a match record to a file."""
+    """Lists matches and statistics (files go to the device: ui.state.matches)."""
 
     def __init__(self, app: AppState) -> None:
         self.app = app
-        self.export_dir: Path | None = None
 
     def matches(self) -> list[backend.MatchSummary]:
         self.app.flush()
@@ -38,18 +36,6 @@ class HistoryScreen:
         except Exception as exc:  # a broken row must not take the screen down
             self.app.notice = Notice("error.storage", {"why": str(exc)}, error=True)
             return []
-
-    def export(self, match_id: int) -> Path | None:
-        """Save the record as JSON next to the database (or in the folder set for tests)."""
-        self.app.flush()
-        folder = self.export_dir or _default_export_dir(self.app.store)
-        try:
-            path = backend.export_match(self.app.store, match_id, folder)
-        except Exception as exc:
-            self.app.notice = Notice("history.export_failed", {"why": str(exc)}, error=True)
-            return None
-        self.app.notice = Notice("history.exported", {"path": str(path)})
-        return path
 
     def stats(self) -> list[StatLine]:
         self.app.flush()
@@ -76,10 +62,3 @@ def _stat_line(s: Any, lang: str) -> StatLine:
         melds=melds,
     )
 
-
-def _default_export_dir(store: Any) -> Path:
-    loc = getattr(store, "location", None)
-    path = getattr(loc, "path", None)
-    if path is not None:
-        return Path(path).parent / "exports"
-    return Path.home() / "bezique-exports"

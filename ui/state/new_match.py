@@ -3,6 +3,10 @@
 Validation only checks that the input is well formed (names present and distinct, a target
 that is a positive whole number); what a variant or house rule means is the engine's business.
 Errors are translation keys per field, so the form can name the field that is wrong.
+
+House rules come as named presets (one source's readings, ``data/presets.toml``) with single
+switches behind "customise"; the names and tracking level of the last match are remembered on
+the device (``FormMemory``, saved by the shell) and suggested next time.
 """
 
 from __future__ import annotations
@@ -13,6 +17,41 @@ from ui import backend
 
 TRACKING_LEVELS: tuple[str, ...] = ("melds", "tricks", "cards")
 MAX_NAME = 24
+RECENT_NAMES = 12
+# H-TARGET is the target field itself: a switch for it only contradicted the number typed.
+NOT_SWITCHES = frozenset({"H-TARGET"})
+
+
+@dataclass(frozen=True)
+class FormMemory:
+    """What the form remembers on this device: recent player names (most recent first), the
+    last match's seating and its tracking level."""
+
+    recent: tuple[str, ...] = ()
+    last: tuple[str, ...] = ()
+    tracking: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {"recent": list(self.recent), "last": list(self.last), "tracking": self.tracking}
+
+    @classmethod
+    def from_json(cls, raw: object) -> FormMemory:
+        """Read back what ``to_json`` wrote; anything malformed is dropped, never raised."""
+        if not isinstance(raw, dict):
+            return cls()
+
+        def names(key: str) -> tuple[str, ...]:
+            value = raw.get(key)
+            if not isinstance(value, list):
+                return ()
+            return tuple(str(n)[:MAX_NAME] for n in value if isinstance(n, str) and n.strip())
+
+        tracking = raw.get("tracking")
+        return cls(
+            recent=names("recent")[:RECENT_NAMES],
+            last=names("last"),
+            tracking=tracking if tracking in TRACKING_LEVELS else None,
+        )
 
 
 @dataclass
@@ -24,14 +63,20 @@ class FieldError:
 class NewMatchForm:
     """Editable settings for a match; ``submit`` creates it through the storage layer."""
 
-    def __init__(self) -> None:
+    def __init__(self, memory: FormMemory | None = None) -> None:
+        self.memory = memory or FormMemory()
         self.variants: list[str] = backend.variant_ids()
         self.variant = "two-hand" if "two-hand" in self.variants else self.variants[0]
-        self.names: list[str] = []
+        self.names: list[str] = list(self.memory.last)
         self.player_count = 2
+        counts = backend.variant_info(self.variant).player_counts
+        if len(self.names) in counts:
+            self.player_count = len(self.names)
         self.target_text = ""
         self.house_rules: set[str] = set()
-        self.tracking = "melds"
+        self.preset = "defaults"
+        self.customising = False
+        self.tracking = self.memory.tracking or "melds"
         self.errors: dict[str, FieldError] = {}
         self.set_variant(self.variant)
 
@@ -54,6 +99,12 @@ class NewMatchForm:
         return tuple(lv for lv in TRACKING_LEVELS if lv in self.info.tracking_levels)
 
     @property
+    def sevens_score(self) -> bool:
+        """Whether the seven of trumps scores in this variant (not in no-trump or the joker
+        variant, whose packs have none): the help text must not speak of sevens there."""
+        return backend.combination_table(self.variant, frozenset())[1] > 0
+
+    @property
     def partnerships(self) -> bool:
         return self.player_count in self.info.partnerships_at
 
@@ -65,7 +116,11 @@ class NewMatchForm:
         counts = self.info.player_counts
         if self.player_count not in counts:
             self.player_count = counts[0]
-        self.house_rules &= set(self.info.house_rules)
+        if self.preset in self.presets():  # a source's readings, as this variant has them
+            self.house_rules = set(backend.preset_rules(self.preset, self.switches))
+        else:
+            self.house_rules &= set(self.switches)
+            self.preset = backend.preset_matching(self.house_rules, self.switches)
         if self.tracking not in self.tracking_levels:
             self.tracking = self.tracking_levels[0]
         self._fit_names()
@@ -95,10 +150,51 @@ class NewMatchForm:
         self.target_text = text
         self.errors.pop("target", None)
 
+    # --- house rules: presets, then single switches -------------------------------------------
+    @property
+    def switches(self) -> tuple[str, ...]:
+        """The house rules a table may switch on for this variant (H-TARGET is the target)."""
+        return tuple(r for r in self.info.house_rules if r not in NOT_SWITCHES)
+
+    def presets(self) -> list[str]:
+        """The presets offered for this variant (ids; the defaults first)."""
+        return backend.preset_ids(self.switches)
+
+    def set_preset(self, preset_id: str) -> None:
+        if preset_id in self.presets():
+            self.house_rules = set(backend.preset_rules(preset_id, self.switches))
+            self.preset = preset_id
+
+    def toggle_customise(self) -> None:
+        self.customising = not self.customising
+
     def toggle_house_rule(self, rule: str) -> None:
-        if rule not in self.info.house_rules:
+        if rule not in self.switches:
             return
         self.house_rules ^= {rule}
+        self.preset = backend.preset_matching(self.house_rules, self.switches)
+
+    # --- names: remembered and suggested ------------------------------------------------------
+    def suggestions(self) -> list[str]:
+        """Recent names not already in the form, most recent first."""
+        taken = {n.strip().casefold() for n in self.names if n.strip()}
+        return [n for n in self.memory.recent if n.casefold() not in taken][:8]
+
+    def use_suggestion(self, name: str) -> None:
+        """Put a suggested name in the first empty seat (nothing if every seat has a name)."""
+        for seat, current in enumerate(self.names):
+            if not current.strip():
+                self.set_name(seat, name)
+                return
+
+    def remembered(self) -> FormMemory:
+        """The memory to keep after this form started a match."""
+        names = [n.strip() for n in self.names]
+        unique: list[str] = []
+        for n in [*names, *self.memory.recent]:
+            if n and n.casefold() not in {u.casefold() for u in unique}:
+                unique.append(n)
+        return FormMemory(tuple(unique[:RECENT_NAMES]), tuple(names), self.tracking)
 
     def set_tracking(self, level: str) -> None:
         if level in self.tracking_levels:
@@ -128,15 +224,8 @@ class NewMatchForm:
         return int(self.target_text.strip())
 
     def rules_in_force(self) -> list[str]:
-        """House rules chosen, plus H-TARGET when the target differs from the variant's."""
-        rules = set(self.house_rules)
-        if (
-            "H-TARGET" in self.info.house_rules
-            and self.target_text.strip().isdigit()
-            and self.target() != self.default_target
-        ):
-            rules.add("H-TARGET")
-        return sorted(rules)
+        """The house rules switched on (the target is the target field's number)."""
+        return sorted(self.house_rules)
 
     def submit(self, store: backend.StoreLike) -> int | None:
         """Create the match; None (and ``errors`` filled) when the form is not valid."""

@@ -22,6 +22,9 @@ class RuleLine:
     text: str
     source: str = ""
     example: str = ""
+    kind: str = "rule"
+    standing: str = "in_force"  # in_force | off | replaced | elsewhere (the open match)
+    note: str = ""  # the standing in words ("Off in this match"), empty when nothing to say
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,7 @@ EXAMPLES: dict[str, tuple[str, tuple[Event, ...]]] = {
         ),
     ),
 }
-PLAYERS = ("Anna", "Boris")
+PLAYERS = ("Anna", "Boris")  # the engine's names; shown in the screen's language
 
 
 class RulesScreen:
@@ -138,14 +141,47 @@ class RulesScreen:
         return rows
 
     def rules(self) -> list[RuleLine]:
-        """Every rule, penalty and house rule with its id, or those the search finds."""
+        """Every rule, penalty and house rule with its id, or the entries of every kind the
+        search finds, ranked for the open match (what is in force first), each marked with
+        its standing there."""
         lang = self.app.lang
+        vid, house = self._setting()
         return [
             RuleLine(
-                str(e.id), str(e.title), str(e.text), str(e.source or ""), str(e.example or "")
+                str(e.id),
+                str(e.title),
+                str(e.text),
+                str(e.source or ""),
+                str(e.example or ""),
+                str(e.kind),
+                standing,
+                self._note(e, standing, vid, house),
             )
-            for e in backend.rule_entries(lang, self.query, self.variant_id())
+            for e, standing in backend.rule_entries(lang, self.query, vid, house)
         ]
+
+    def _note(self, e: Any, standing: str, vid: str, house: frozenset[str]) -> str:
+        t = self.app.t
+        if standing == "in_force":
+            return t("reference.house_on") if e.kind == "house" else ""
+        if standing == "off":
+            return t("reference.house_off") if e.kind == "house" else t("reference.meld_off")
+        if standing == "replaced":
+            return t("reference.replaced", rules=", ".join(backend.replaced_by(e.id, house)))
+        names = ", ".join(
+            self.app.t.get(f"variant.{v}", backend.variant_name(v, self.app.lang))
+            for v in e.variants
+        )
+        return t("reference.elsewhere", variants=names)
+
+    def highlighted(self) -> set[str]:
+        """Rows of the table of points that the search's best answers are about."""
+        if not self.query:
+            return set()
+        lang = self.app.lang
+        vid, house = self._setting()
+        melds = backend.melds_answering(lang, self.query, vid, house)
+        return {_cap(backend.meld_name(m, lang)) for m in melds}
 
     def examples(self) -> list[Example]:
         return [self._run(key) for key in EXAMPLES]
@@ -153,9 +189,10 @@ class RulesScreen:
     def _run(self, key: str) -> Example:
         tracking, events = EXAMPLES[key]
         lang = self.app.lang
+        players = (self.app.t("reference.example_a"), self.app.t("reference.example_b"))
         steps: list[ExampleStep] = []
-        for ev, ruling in backend.run_example("two-hand", PLAYERS, tracking, "9H", events):
-            said = describe_event(self.app.t, ev, PLAYERS)
+        for ev, ruling in backend.run_example("two-hand", players, tracking, "9H", events):
+            said = describe_event(self.app.t, ev, players)
             if isinstance(ruling, str):  # an engine change made the scenario impossible
                 steps.append(ExampleStep(said, ruling, False))
             else:

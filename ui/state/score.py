@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ui import backend
+from ui.i18n import Translator
 
 
 @dataclass(frozen=True)
@@ -60,8 +61,16 @@ def score_sheet(match: Any, lang: str = "en") -> ScoreSheet:
         for d in range(n_deals)
     )
     decided = getattr(result, "decided_by", None)
+    t = Translator(lang)
     rejected = tuple(
-        f"{r.deal + 1}·{r.event + 1}: {_ruling_text(match, r, lang)}" for r in result.rejected
+        t(
+            "sheet.rejected_line",
+            deal=r.deal + 1,
+            entry=r.event + 1,
+            text=_ruling_text(match, r, lang),
+            rule=r.rule,
+        )
+        for r in result.rejected
     )
     return ScoreSheet(
         sides=sides,
@@ -82,4 +91,5 @@ def _ruling_text(match: Any, rejected: Any, lang: str) -> str:
         _, ruling = match.deals[rejected.deal].log[rejected.event]
     except (IndexError, AttributeError):
         return f"{rejected.rule}: {rejected.message}"
-    return backend.ruling_text(ruling, lang)
+    text = getattr(ruling, "text", None)  # the words without the rule id (shown once)
+    return str(text(lang)) if callable(text) else backend.ruling_text(ruling, lang)

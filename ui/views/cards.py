@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 import flet as ft
 
 from referee.cards import JOKER_SYMBOL, Card, Suit
+from referee.glossary import rank_label
 
 SUIT_FONT = "DejaVuSans"
 RED = "#C62828"
@@ -43,6 +45,15 @@ def suit_text(suit: Suit, size: float, colour: str | None = None) -> ft.Text:
     )
 
 
+# The screen's language while a screen is being built (set by the shell before each render):
+# card faces show ranks as its players read them (ru: Т К Д В), records keep A K Q J.
+LANGUAGE: ContextVar[str] = ContextVar("card_language", default="en")
+
+
+def shown_rank(card: Card) -> str:
+    return rank_label(card.rank, LANGUAGE.get())
+
+
 def inline_cards(cards: list[Card], size: float = 18) -> ft.Control:
     """Cards as coloured text runs (``K♠ Q♠``) on a card-white chip, readable in both themes."""
     parts: list[ft.Control] = []
@@ -54,7 +65,7 @@ def inline_cards(cards: list[Card], size: float = 18) -> ft.Control:
             ft.Row(
                 [
                     ft.Text(
-                        c.rank.label,
+                        shown_rank(c),
                         size=size,
                         weight=ft.FontWeight.BOLD,
                         color=suit_colour(c.suit),
@@ -103,7 +114,7 @@ def card_face(
     height = width * 1.35
     colour = suit_colour(card.suit)
     body: list[ft.Control] = [
-        ft.Text(card.rank.label, size=width * 0.42, weight=ft.FontWeight.BOLD, color=colour),
+        ft.Text(shown_rank(card), size=width * 0.42, weight=ft.FontWeight.BOLD, color=colour),
         suit_text(card.suit, width * 0.42),
     ]
     if card.is_joker:  # one big star: no rank, no suit

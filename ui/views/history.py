@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from ui import backend, sheet_files
+from ui.state.history import StatLine
 from ui.state.score import score_sheet
 from ui.views import correction
 from ui.views.common import (
@@ -14,10 +16,13 @@ from ui.views.common import (
     big_button,
     body_text,
     heading,
+    narrow,
     scroll_body,
     tagged,
     with_args,
 )
+from ui.views.files import export_handler, import_handler
+from ui.views.home import abandon_controls, keyed
 from ui.views.score import sheet_controls
 
 
@@ -28,64 +33,103 @@ def build(ctx: ViewContext) -> View:
     matches = hs.matches()
     if app.notice is not None:
         out.append(banner(ctx.t(app.notice.key, **app.notice.args), error=app.notice.error))
+    out.append(
+        ft.Column(
+            [
+                big_button(
+                    ctx.t("sheet.import"),
+                    import_handler(ctx),
+                    icon=ft.Icons.UPLOAD_FILE,
+                    identifier="import",
+                ),
+                body_text(ctx.t("sheet.import_help"), 14, color=ft.Colors.ON_SURFACE_VARIANT),
+            ],
+            spacing=4,
+            tight=True,
+        )
+    )
     if not matches:
         out.append(body_text(ctx.t("history.empty")))
-    for m in matches:
-        status = (
-            ctx.t("history.finished", winner=m.winner)
-            if m.finished
-            else ctx.t("history.unfinished")
-        )
-        out.append(
-            tagged(
-                f"match-{m.id}",
-                ft.Container(
-                    content=ft.Column(
-                        [
-                            ft.Text(" — ".join(m.sides), size=19, weight=ft.FontWeight.W_600),
-                            body_text(
-                                ctx.t(
-                                    "history.created",
-                                    date=m.created,
-                                    variant=ctx.t(f"variant.{m.variant}"),
-                                ),
-                                15,
-                            ),
-                            body_text(f"{' : '.join(str(t) for t in m.totals)} · {status}", 16),
-                            ft.Row(
-                                [
-                                    big_button(
-                                        ctx.t("history.open"),
-                                        with_args(app.view_match, m.id),
-                                        icon=ft.Icons.TABLE_CHART,
-                                        identifier=f"open-{m.id}",
-                                    ),
-                                    big_button(
-                                        ctx.t("history.export"),
-                                        with_args(_export, ctx, m.id),
-                                        icon=ft.Icons.DOWNLOAD,
-                                        identifier=f"export-{m.id}",
-                                    ),
-                                ],
-                                wrap=True,
-                                spacing=8,
-                            ),
-                        ],
-                        spacing=6,
-                        tight=True,
-                    ),
-                    padding=14,
-                    border_radius=14,
-                    bgcolor=ft.Colors.SURFACE_CONTAINER,
-                ),
-            )
-        )
+    out += [_match_card(ctx, m) for m in matches]
+    keyed(out)
     return View(scroll_body(out), app_bar(ctx, ctx.t("history.title")))
 
 
-def _export(ctx: ViewContext, match_id: int) -> None:
-    ctx.app.history_screen.export(match_id)
-    ctx.app.changed()
+def _status(ctx: ViewContext, m: backend.MatchSummary) -> str:
+    if m.finished:
+        return ctx.t("history.finished", winner=m.winner)
+    if m.abandoned:
+        return ctx.t("sheet.abandoned")
+    return ctx.t("history.unfinished")
+
+
+def _match_card(ctx: ViewContext, m: backend.MatchSummary) -> ft.Control:
+    app = ctx.app
+    buttons: list[ft.Control] = []
+    if not m.finished:
+        buttons.append(
+            big_button(
+                ctx.t("sheet.resume"),
+                with_args(app.matches.resume, m.id),
+                primary=True,
+                icon=ft.Icons.PLAY_ARROW,
+                identifier=f"resume-{m.id}",
+            )
+        )
+    buttons.append(
+        big_button(
+            ctx.t("history.open"),
+            with_args(app.view_match, m.id),
+            icon=ft.Icons.TABLE_CHART,
+            identifier=f"open-{m.id}",
+        )
+    )
+    lines: list[ft.Control] = [
+        ft.Text(" — ".join(m.sides), size=19, weight=ft.FontWeight.W_600),
+        body_text(
+            ctx.t("history.created", date=m.created, variant=ctx.t(f"variant.{m.variant}")), 15
+        ),
+        tagged(
+            f"status-{m.id}",
+            body_text(f"{' : '.join(str(t) for t in m.totals)} · {_status(ctx, m)}", 16),
+        ),
+        ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+        *export_buttons(ctx, m.id),
+    ]
+    if not m.finished and not m.abandoned:
+        lines += abandon_controls(ctx, m)
+    card = tagged(
+        f"match-{m.id}",
+        ft.Container(
+            content=ft.Column(lines, spacing=6, tight=True),
+            padding=14,
+            border_radius=14,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        ),
+    )
+    card.key = f"match-{m.id}"  # see home.keyed()
+    return card
+
+
+def export_buttons(ctx: ViewContext, match_id: int, *, suffix: str = "") -> list[ft.Control]:
+    """Download the record (JSON) or the sheet (CSV, PDF) to this device."""
+    tag = suffix or str(match_id)
+    return [
+        body_text(ctx.t("sheet.export_title"), 15, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Row(
+            [
+                big_button(
+                    ctx.t(f"sheet.export_{kind}"),
+                    export_handler(ctx, match_id, kind),
+                    identifier=f"export-{kind}-{tag}",
+                )
+                for kind in sheet_files.KINDS
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=8,
+        ),
+    ]
 
 
 def build_match(ctx: ViewContext) -> View:
@@ -101,16 +145,11 @@ def build_match(ctx: ViewContext) -> View:
     m = viewed.match
     out.append(heading(" — ".join(m.side_names), 22))
     out.append(body_text(ctx.t("history.readonly"), 15, color=ft.Colors.ON_SURFACE_VARIANT))
-    out += sheet_controls(ctx, score_sheet(m, app.lang), prefix="hist")
-    out.append(
-        big_button(
-            ctx.t("history.export"),
-            lambda _e: _export(ctx, viewed.match_id),
-            icon=ft.Icons.DOWNLOAD,
-            identifier="export-viewed",
-        )
+    out += sheet_controls(
+        ctx, score_sheet(m, app.lang), prefix="hist", match=m, match_id=viewed.match_id
     )
     out.append(correction.open_button(ctx, viewed))
+    out += export_buttons(ctx, viewed.match_id, suffix="viewed")
     return View(scroll_body(out), app_bar(ctx, ctx.t("score.title")))
 
 
@@ -131,6 +170,9 @@ def build_stats(ctx: ViewContext) -> View:
             ctx.t("stats.average"),
             ctx.t("stats.melds"),
         ]
+        if narrow():
+            out += [_stat_card(ctx, s, head) for s in stats]
+            return View(scroll_body(out), app_bar(ctx, ctx.t("stats.title")))
         rows: list[ft.Control] = [
             ft.Row(
                 [
@@ -175,3 +217,42 @@ def build_stats(ctx: ViewContext) -> View:
 
 
 WIDTHS = [150, 80, 70, 110, 110, 260]
+
+
+def _stat_card(ctx: ViewContext, s: StatLine, head: list[str]) -> ft.Control:
+    """One player on a phone: the name, then label-value pairs that wrap instead of a wide
+    table that would need a sideways swipe."""
+    values = [
+        str(s.matches),
+        str(s.wins),
+        "—" if s.best_deal is None else str(s.best_deal),
+        "—" if s.average is None else f"{s.average:.0f}",
+    ]
+    pairs = [
+        ft.Column(
+            [
+                body_text(label, 14, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(value, size=22, weight=ft.FontWeight.BOLD),
+            ],
+            spacing=0,
+            tight=True,
+        )
+        for label, value in zip(head[1:5], values, strict=True)
+    ]
+    return tagged(
+        f"stat-{s.name}",
+        ft.Container(
+            content=ft.Column(
+                [
+                    ft.Text(s.name, size=20, weight=ft.FontWeight.BOLD),
+                    ft.Row(pairs, wrap=True, spacing=20, run_spacing=6),
+                    body_text(f"{head[5]}: {s.melds or '—'}", 15),
+                ],
+                spacing=6,
+                tight=True,
+            ),
+            padding=14,
+            border_radius=14,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        ),
+    )

@@ -1,9 +1,13 @@
-"""Home: resume the unfinished match, start a new one, history, players, rules."""
+"""Home: every unfinished match to resume (or abandon), the last result, a new match (with a
+warning while others are unfinished), history, players, rules."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
+from ui import backend
 from ui.views.common import (
     View,
     ViewContext,
@@ -14,11 +18,13 @@ from ui.views.common import (
     heading,
     scroll_body,
     tagged,
+    with_args,
 )
 
 
 def build(ctx: ViewContext) -> View:
     app = ctx.app
+    keeping = app.matches
     controls: list[ft.Control] = []
     if app.store_notice:
         controls.append(
@@ -28,56 +34,28 @@ def build(ctx: ViewContext) -> View:
                 identifier="storage-notice",
             )
         )
-    summary = app.unfinished_match()
+    unfinished = keeping.unfinished()
+    last = keeping.last_result()
     if app.notice is not None:
         controls.append(banner(ctx.t(app.notice.key, **app.notice.args), error=app.notice.error))
-    if summary is not None:
-        scores = " : ".join(str(t) for t in summary.totals)
-        controls.append(
-            tagged(
-                "resume-card",
-                ft.Container(
-                    content=ft.Column(
-                        [
-                            heading(ctx.t("home.resume"), 22),
-                            ft.Text(
-                                ctx.t("home.resume_players", players=" — ".join(summary.sides)),
-                                size=20,
-                            ),
-                            body_text(
-                                ctx.t(
-                                    "home.resume_detail",
-                                    deal=max(1, summary.deals),
-                                    scores=scores,
-                                    target=summary.target,
-                                )
-                            ),
-                            big_button(
-                                ctx.t("home.resume"),
-                                lambda _e: app.open_match(summary.id),
-                                primary=True,
-                                icon=ft.Icons.PLAY_ARROW,
-                                identifier="resume",
-                            ),
-                        ],
-                        spacing=8,
-                        tight=True,
-                    ),
-                    padding=16,
-                    border_radius=16,
-                    bgcolor=ft.Colors.PRIMARY_CONTAINER,
-                ),
-            )
-        )
+    if keeping.new_warning:
+        controls.append(_new_warning(ctx, keeping.new_warning))
+    if unfinished:
+        controls.append(_resume_card(ctx, unfinished[0], first=True))
+        if len(unfinished) > 1:
+            controls.append(heading(ctx.t("sheet.unfinished_title"), 19))
+            controls += [_resume_card(ctx, s, first=False) for s in unfinished[1:]]
     else:
         controls.append(
             body_text(ctx.t("home.none_unfinished"), color=ft.Colors.ON_SURFACE_VARIANT)
         )
+    if last is not None:
+        controls.append(_last_result(ctx, last.summary, last.reason))
     controls.append(
         big_button(
             ctx.t("home.new"),
-            lambda _e: app.start_new_match(),
-            primary=summary is None,
+            lambda _e: keeping.request_new(),
+            primary=not unfinished,
             icon=ft.Icons.ADD,
             identifier="new-match",
         )
@@ -109,4 +87,182 @@ def build(ctx: ViewContext) -> View:
             run_spacing=10,
         )
     )
+    keyed(controls)
     return View(scroll_body(controls, max_width=640), app_bar(ctx, ctx.t("app.title"), back=False))
+
+
+def keyed(controls: list[ft.Control]) -> None:
+    """Stable keys (the semantics identifier when there is one), so a notice or warning that
+    appears above the cards does not make Flet patch each card into the next one."""
+    for i, control in enumerate(controls):
+        if control.key is None:
+            ident = getattr(control, "identifier", None)
+            control.key = str(ident) if ident else f"item-{i}"
+
+
+def detail(ctx: ViewContext, s: backend.MatchSummary) -> str:
+    return ctx.t(
+        "sheet.unfinished_detail",
+        variant=ctx.t(f"variant.{s.variant}"),
+        deal=max(1, s.deals),
+        scores=" : ".join(str(t) for t in s.totals),
+        target=s.target,
+        date=s.created,
+    )
+
+
+def abandon_controls(ctx: ViewContext, s: backend.MatchSummary) -> list[ft.Control]:
+    """Abandon, or the question that confirms it (the match is kept either way)."""
+    keeping = ctx.app.matches
+    if keeping.confirm_abandon != s.id:
+        return [
+            big_button(
+                ctx.t("sheet.abandon"),
+                with_args(keeping.ask_abandon, s.id),
+                icon=ft.Icons.PAUSE_CIRCLE_OUTLINE,
+                identifier=f"abandon-{s.id}",
+            )
+        ]
+    return [
+        tagged(
+            f"abandon-ask-{s.id}",
+            body_text(ctx.t("sheet.abandon_ask", players=" — ".join(s.sides)), 16),
+        ),
+        ft.Row(
+            [
+                big_button(
+                    ctx.t("sheet.abandon_yes"),
+                    with_args(keeping.abandon, s.id),
+                    danger=True,
+                    identifier=f"abandon-yes-{s.id}",
+                ),
+                big_button(
+                    ctx.t("sheet.cancel"),
+                    lambda _e: keeping.cancel_abandon(),
+                    identifier=f"abandon-no-{s.id}",
+                ),
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=8,
+        ),
+    ]
+
+
+def _resume_card(ctx: ViewContext, s: backend.MatchSummary, *, first: bool) -> ft.Control:
+    keeping = ctx.app.matches
+    resume: Any = with_args(keeping.resume, s.id)
+    return tagged(
+        "resume-card" if first else f"resume-card-{s.id}",
+        ft.Container(
+            content=ft.Column(
+                [
+                    *([heading(ctx.t("home.resume"), 22)] if first else []),
+                    ft.Text(
+                        ctx.t("home.resume_players", players=" — ".join(s.sides)),
+                        size=20 if first else 18,
+                        weight=None if first else ft.FontWeight.W_600,
+                    ),
+                    body_text(detail(ctx, s), 16),
+                    ft.Row(
+                        [
+                            big_button(
+                                ctx.t("home.resume") if first else ctx.t("sheet.resume"),
+                                resume,
+                                primary=True,
+                                icon=ft.Icons.PLAY_ARROW,
+                                identifier="resume" if first else f"resume-{s.id}",
+                            ),
+                        ],
+                        wrap=True,
+                    ),
+                    *abandon_controls(ctx, s),
+                ],
+                spacing=8,
+                tight=True,
+            ),
+            padding=16,
+            border_radius=16,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if first else ft.Colors.SURFACE_CONTAINER,
+        ),
+    )
+
+
+def _new_warning(ctx: ViewContext, open_ones: list[backend.MatchSummary]) -> ft.Control:
+    keeping = ctx.app.matches
+    names = "; ".join(" — ".join(s.sides) for s in open_ones)
+    return tagged(
+        "new-warning",
+        ft.Container(
+            content=ft.Column(
+                [
+                    body_text(ctx.t("sheet.new_warning", players=names), 17),
+                    ft.Row(
+                        [
+                            big_button(
+                                ctx.t("sheet.new_anyway"),
+                                lambda _e: keeping.confirm_new(),
+                                primary=True,
+                                icon=ft.Icons.ADD,
+                                identifier="new-anyway",
+                            ),
+                            big_button(
+                                ctx.t("sheet.cancel"),
+                                lambda _e: keeping.cancel_new(),
+                                identifier="new-cancel",
+                            ),
+                        ],
+                        wrap=True,
+                        spacing=8,
+                        run_spacing=8,
+                    ),
+                ],
+                spacing=10,
+                tight=True,
+            ),
+            padding=14,
+            border_radius=14,
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        ),
+    )
+
+
+def _last_result(ctx: ViewContext, s: backend.MatchSummary, reason: str) -> ft.Control:
+    app = ctx.app
+    return tagged(
+        "last-result",
+        ft.Container(
+            content=ft.Column(
+                [
+                    heading(ctx.t("sheet.last_result"), 19),
+                    ft.Text(ctx.t("score.winner", name=s.winner or ""), size=20,
+                            weight=ft.FontWeight.BOLD),
+                    body_text(
+                        ctx.t(
+                            "sheet.last_result_line",
+                            players=" — ".join(s.sides),
+                            scores=" : ".join(str(t) for t in s.totals),
+                        ),
+                        16,
+                    ),
+                    body_text(reason, 15, color=ft.Colors.ON_SURFACE_VARIANT),
+                    ft.Row(
+                        [
+                            big_button(
+                                ctx.t("history.open"),
+                                with_args(app.view_match, s.id),
+                                icon=ft.Icons.TABLE_CHART,
+                                identifier="last-result-open",
+                            ),
+                        ],
+                        wrap=True,
+                    ),
+                ],
+                spacing=6,
+                tight=True,
+            ),
+            padding=14,
+            border_radius=14,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        ),
+    )

@@ -89,25 +89,62 @@ def build(ctx: ViewContext) -> View:
             )
         )
     fields: list[ft.Control] = []
+    four = form.partnerships and form.player_count == 4
     for seat in range(form.player_count):
         label = ctx.t("new.player_n", n=seat + 1)
+        # Four-hand redraws as names are typed: the partner line below names them.
+        on_name = partial(form.set_name, seat)
         fields.append(
             tagged(
                 f"name-{seat}",
                 ft.TextField(
                     label=label,
                     value=form.names[seat],
+                    hint_text=ctx.t(f"newmatch.example_name_{seat + 1}"),
                     error=err(f"name{seat}"),
-                    on_change=edit(f"name{seat}", partial(form.set_name, seat)),
+                    on_change=rerender(lambda e, f=on_name: f(str(e.control.value or "")))
+                    if four
+                    else edit(f"name{seat}", on_name),
                     text_size=20,
                     width=360,
                     capitalization=ft.TextCapitalization.WORDS,
                 ),
             )
         )
-    if form.partnerships and form.player_count == 4:
-        n = [x or ctx.t("new.player_n", n=i + 1) for i, x in enumerate(form.names)]
-        fields.append(body_text(ctx.t("new.partners", a=n[0], b=n[1], c=n[2], d=n[3]), 15))
+    suggestions = form.suggestions()
+    if suggestions and any(not n.strip() for n in form.names):
+        fields.append(
+            tagged(
+                "name-suggestions",
+                ft.Row(
+                    [
+                        body_text(ctx.t("newmatch.recent"), 15, color=ft.Colors.ON_SURFACE_VARIANT),
+                        *(
+                            tagged(
+                                f"suggest-{i}",
+                                ft.OutlinedButton(
+                                    content=ft.Text(name, size=17),
+                                    on_click=with_args(rerender(form.use_suggestion), name),
+                                    height=48,
+                                ),
+                            )
+                            for i, name in enumerate(suggestions)
+                        ),
+                    ],
+                    wrap=True,
+                    spacing=8,
+                    run_spacing=6,
+                ),
+            )
+        )
+    if four:
+        n = [x.strip() or ctx.t("new.player_n", n=i + 1) for i, x in enumerate(form.names)]
+        fields.append(
+            tagged(
+                "partners",
+                body_text(ctx.t("new.partners", a=n[0], b=n[1], c=n[2], d=n[3]), 15),
+            )
+        )
     controls.append(section(ctx.t("new.players"), *fields))
     controls.append(
         section(
@@ -127,19 +164,84 @@ def build(ctx: ViewContext) -> View:
             ),
         )
     )
-    rules: list[ft.Control] = [
-        body_text(ctx.t("new.house_rules_help"), 15, color=ft.Colors.ON_SURFACE_VARIANT)
-    ]
-    for rid in form.info.house_rules:
+    controls.append(section(ctx.t("new.house_rules"), *_house_rules(ctx, form, rerender)))
+    levels = list(form.tracking_levels)
+    controls.append(
+        section(
+            ctx.t("new.tracking"),
+            choice_row(
+                [(lv, ctx.t(f"tracking.{lv}")) for lv in levels],
+                form.tracking,
+                rerender(form.set_tracking),
+                prefix="tracking",
+            ),
+            body_text(
+                ctx.t(
+                    "newmatch.melds_help_no_sevens"
+                    if form.tracking == "melds" and not form.sevens_score
+                    else f"tracking.{form.tracking}_help"
+                ),
+                15,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
+        )
+    )
+    controls.append(
+        big_button(
+            ctx.t("new.start"),
+            lambda _e: app.submit_new_match(),
+            primary=True,
+            icon=ft.Icons.PLAY_ARROW,
+            identifier="start-match",
+        )
+    )
+    return View(scroll_body(controls, max_width=720), app_bar(ctx, ctx.t("new.title")))
+
+
+def _house_rules(ctx: ViewContext, form: Any, rerender: Callable[[Any], Any]) -> list[ft.Control]:
+    """Presets first (one tap for a source's readings), what they switch on in a line, and
+    the single switches only behind "customise"."""
+    lang = ctx.app.lang
+    offered = form.presets()
+    out: list[ft.Control] = []
+    if len(offered) > 1 or form.preset == "custom":
+        options = [(p, backend.preset_title(p, lang)) for p in offered]
+        if form.preset == "custom":
+            options.append(("custom", ctx.t("newmatch.custom")))
+        out.append(choice_row(options, form.preset, rerender(form.set_preset), prefix="preset"))
+    about = (
+        ctx.t("newmatch.custom_help")
+        if form.preset == "custom"
+        else backend.preset_text(form.preset, lang)
+    )
+    out.append(tagged("preset-about", body_text(about, 15)))
+    chosen = form.rules_in_force()
+    listed = (
+        ctx.t("newmatch.in_force", rules=" · ".join(backend.rule_title(r, lang) for r in chosen))
+        if chosen
+        else ctx.t("newmatch.none_on")
+    )
+    out.append(
+        tagged("house-in-force", body_text(listed, 15, color=ft.Colors.ON_SURFACE_VARIANT))
+    )
+    if not form.switches:
+        return out
+    out.append(
+        big_button(
+            ctx.t("newmatch.customise_hide" if form.customising else "newmatch.customise"),
+            rerender(lambda _e: form.toggle_customise()),
+            icon=ft.Icons.EXPAND_LESS if form.customising else ft.Icons.TUNE,
+            identifier="customise",
+        )
+    )
+    if not form.customising:
+        return out
+    for rid in form.switches:
         text = backend.house_rule_summary(rid, lang)
         source = backend.rule_source(rid, lang)
         title = backend.rule_title(rid, lang)
-        lines: list[ft.Control] = [
-            ft.Text(
-                rid if title == rid else f"{rid} · {title}", size=17, weight=ft.FontWeight.W_600
-            )
-        ]
-        if text:
+        lines: list[ft.Control] = [ft.Text(title, size=17, weight=ft.FontWeight.W_600)]
+        if text and text != title:
             lines.append(body_text(text, 15))
         if source:
             lines.append(
@@ -150,7 +252,7 @@ def build(ctx: ViewContext) -> View:
                     italic=True,
                 )
             )
-        rules.append(
+        out.append(
             tagged(
                 f"house-{rid}",
                 ft.Row(
@@ -165,29 +267,4 @@ def build(ctx: ViewContext) -> View:
                 ),
             )
         )
-    controls.append(section(ctx.t("new.house_rules"), *rules))
-    levels = list(form.tracking_levels)
-    controls.append(
-        section(
-            ctx.t("new.tracking"),
-            choice_row(
-                [(lv, ctx.t(f"tracking.{lv}")) for lv in levels],
-                form.tracking,
-                rerender(form.set_tracking),
-                prefix="tracking",
-            ),
-            body_text(
-                ctx.t(f"tracking.{form.tracking}_help"), 15, color=ft.Colors.ON_SURFACE_VARIANT
-            ),
-        )
-    )
-    controls.append(
-        big_button(
-            ctx.t("new.start"),
-            lambda _e: app.submit_new_match(),
-            primary=True,
-            icon=ft.Icons.PLAY_ARROW,
-            identifier="start-match",
-        )
-    )
-    return View(scroll_body(controls, max_width=720), app_bar(ctx, ctx.t("new.title")))
+    return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from ui import backend
+from ui.state.rules import RuleLine
 from ui.views.common import View, ViewContext, app_bar, body_text, heading, scroll_body, tagged
 from ui.views.joker import showings_table, variant_choice, variant_label
 
@@ -32,39 +33,52 @@ def build(ctx: ViewContext) -> View:
             ),
         )
     )
-    combinations = rs.combinations() if not rs.query else []
+    # The table of points stays on screen while searching: it is half of most answers.
+    combinations = rs.combinations()
+    lit = rs.highlighted()
     if not rs.query:
         out.append(variant_choice(ctx, rs))
         out.extend(showings_table(ctx, rs.variant_id(), rs.showings()) if rs.showings() else [])
     if combinations:
         out.append(
-            heading(ctx.t("rules.combinations", variant=variant_label(ctx, rs.variant_id())), 20)
+            heading(ctx.t("rules.combinations", variant=variant_label(ctx, rs.variant_id())), 19)
         )
         rows: list[ft.Control] = [
             ft.Row(
                 [
                     ft.Text(
-                        ctx.t("rules.combination"), size=17, weight=ft.FontWeight.BOLD, expand=True
+                        ctx.t("rules.combination"), size=16, weight=ft.FontWeight.BOLD, expand=True
                     ),
-                    ft.Text(ctx.t("rules.points"), size=17, weight=ft.FontWeight.BOLD),
+                    ft.Text(ctx.t("rules.points"), size=16, weight=ft.FontWeight.BOLD),
                 ]
             )
         ]
         for name, points in combinations:
+            bold = ft.FontWeight.BOLD if name in lit else ft.FontWeight.W_600
             rows.append(
-                ft.Row(
-                    [
-                        ft.Text(name, size=17, expand=True),
-                        ft.Text(str(points), size=17, weight=ft.FontWeight.W_600),
-                    ]
+                ft.Container(
+                    content=ft.Row(
+                        [
+                            ft.Text(
+                                name,
+                                size=16,
+                                expand=True,
+                                weight=ft.FontWeight.BOLD if name in lit else None,
+                            ),
+                            ft.Text(str(points), size=16, weight=bold),
+                        ]
+                    ),
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER if name in lit else None,
+                    border_radius=6,
+                    padding=ft.Padding.symmetric(horizontal=4, vertical=1),
                 )
             )
         out.append(
             tagged(
                 "combination-table",
                 ft.Container(
-                    content=ft.Column(rows, spacing=6, tight=True),
-                    padding=14,
+                    content=ft.Column(rows, spacing=2, tight=True),
+                    padding=ft.Padding.symmetric(horizontal=10, vertical=8),
                     border_radius=14,
                     bgcolor=ft.Colors.SURFACE_CONTAINER,
                 ),
@@ -93,28 +107,14 @@ def build(ctx: ViewContext) -> View:
                     ),
                 )
             )
-    out.append(heading(ctx.t("rules.all"), 20))
+    out.append(
+        heading(ctx.t("reference.results", q=rs.query) if rs.query else ctx.t("rules.all"), 20)
+    )
     lines = rs.rules()
     if not lines:
         out.append(tagged("rules-empty", body_text(ctx.t("rules.no_match", q=rs.query))))
     for ln in lines:
-        parts: list[ft.Control] = [
-            ft.Text(f"{ln.id} · {ln.title}", size=17, weight=ft.FontWeight.W_600)
-        ]
-        if ln.text:
-            parts.append(body_text(ln.text, 15))
-        if ln.example:
-            parts.append(body_text(ctx.t("rules.example", text=ln.example), 15, italic=True))
-        if ln.source:
-            parts.append(
-                body_text(
-                    ctx.t("rules.source", source=ln.source),
-                    13,
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                    italic=True,
-                )
-            )
-        out.append(tagged(f"rule-{ln.id}", ft.Column(parts, spacing=2, tight=True)))
+        out.append(tagged(f"rule-{ln.id}", _entry(ctx, ln)))
     if not rs.query:
         out.append(heading(ctx.t("rules.examples"), 20))
         for ex in rs.examples():
@@ -145,3 +145,52 @@ def build(ctx: ViewContext) -> View:
                 )
             )
     return View(scroll_body(out), app_bar(ctx, ctx.t("rules.title")))
+
+
+_NOTE_COLOURS = {
+    "in_force": (ft.Colors.PRIMARY_CONTAINER, ft.Colors.ON_PRIMARY_CONTAINER),
+    "off": (ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE_VARIANT),
+    "replaced": (ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER),
+    "elsewhere": (ft.Colors.SURFACE_CONTAINER_HIGHEST, ft.Colors.ON_SURFACE_VARIANT),
+}
+
+
+def _entry(ctx: ViewContext, ln: RuleLine) -> ft.Control:
+    """One entry: its id and title, its standing in the open match (a house rule that is off
+    says so before anything else), its text, example and source."""
+    muted = ln.standing in ("off", "elsewhere")
+    parts: list[ft.Control] = [
+        ft.Text(
+            f"{ln.id} · {ln.title}",
+            size=17,
+            weight=ft.FontWeight.W_600,
+            color=ft.Colors.ON_SURFACE_VARIANT if muted else None,
+        )
+    ]
+    if ln.note:
+        bg, fg = _NOTE_COLOURS.get(ln.standing, _NOTE_COLOURS["off"])
+        parts.append(
+            tagged(
+                f"standing-{ln.id}",
+                ft.Container(
+                    content=ft.Text(ln.note, size=14, color=fg, weight=ft.FontWeight.W_600),
+                    bgcolor=bg,
+                    border_radius=8,
+                    padding=ft.Padding.symmetric(horizontal=8, vertical=3),
+                ),
+            )
+        )
+    if ln.text:
+        parts.append(body_text(ln.text, 15))
+    if ln.example:
+        parts.append(body_text(ctx.t("rules.example", text=ln.example), 15, italic=True))
+    if ln.source:
+        parts.append(
+            body_text(
+                ctx.t("rules.source", source=ln.source),
+                13,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+                italic=True,
+            )
+        )
+    return ft.Column(parts, spacing=3, tight=True)

@@ -9,6 +9,8 @@ import flet as ft
 from ui.state.score import ScoreSheet, score_sheet
 from ui.views.common import View, ViewContext, app_bar, body_text, heading, scroll_body, tagged
 from ui.views.correction import open_button
+from ui.views.sheet_table import sheet_table
+from ui.views.verdict import in_play_notes, verdict_panel
 
 LINE_COLOURS = ["#1565C0", "#C62828", "#2E7D32", "#6A1B9A"]
 
@@ -20,38 +22,30 @@ def build(ctx: ViewContext) -> View:
             scroll_body([body_text(ctx.t("score.no_deals"))]), app_bar(ctx, ctx.t("score.title"))
         )
     sheet = score_sheet(session.match, ctx.app.lang)
-    controls = [*sheet_controls(ctx, sheet), open_button(ctx, session)]
+    controls = [
+        *sheet_controls(ctx, sheet, match=session.match, match_id=session.match_id),
+        open_button(ctx, session),
+    ]
     return View(scroll_body(controls), app_bar(ctx, ctx.t("score.title")))
 
 
 def sheet_controls(
-    ctx: ViewContext, sheet: ScoreSheet, *, prefix: str = "sheet"
+    ctx: ViewContext,
+    sheet: ScoreSheet,
+    *,
+    prefix: str = "sheet",
+    match: Any = None,
+    match_id: int | None = None,
 ) -> list[ft.Control]:
     """The sheet's table, chart and verdict (shared with the read-only history view)."""
     out: list[ft.Control] = []
     out.append(tagged(f"{prefix}-target", heading(ctx.t("score.target", target=sheet.target), 20)))
-    if sheet.finished and sheet.winner:
-        verdict: list[ft.Control] = [
-            ft.Text(ctx.t("score.winner", name=sheet.winner), size=24, weight=ft.FontWeight.BOLD)
-        ]
-        if sheet.decided_by:
-            verdict.append(
-                body_text(
-                    ctx.t("score.tie_rule", rule=sheet.decided_by, title=sheet.decided_title or "")
-                )
-            )
-        out.append(
-            tagged(
-                f"{prefix}-winner",
-                ft.Container(
-                    content=ft.Column(verdict, tight=True),
-                    padding=14,
-                    border_radius=14,
-                    bgcolor=ft.Colors.PRIMARY_CONTAINER,
-                ),
-            )
+    if match is not None:
+        out += verdict_panel(
+            ctx, match, match_id, identifier=f"{prefix}-winner", rematch=match_id is not None
         )
-    out.append(_table(ctx, sheet, prefix))
+        out += in_play_notes(ctx, match, prefix=prefix)
+    out.append(sheet_table(ctx, sheet, prefix))
     if sheet.rows:
         out.append(heading(ctx.t("score.chart", target=sheet.target), 19))
         out.append(_chart(sheet))
@@ -79,72 +73,6 @@ def sheet_controls(
         for line in sheet.rejected:
             out.append(body_text(line, 14, color=ft.Colors.ON_SURFACE_VARIANT))
     return out
-
-
-def _cell(
-    text: str, *, bold: bool = False, width: float = 120, ident: str | None = None
-) -> ft.Control:
-    t = ft.Text(
-        text,
-        size=20 if bold else 18,
-        weight=ft.FontWeight.BOLD if bold else None,
-        text_align=ft.TextAlign.RIGHT,
-        width=width,
-        no_wrap=True,
-        overflow=ft.TextOverflow.ELLIPSIS,
-    )
-    return tagged(ident, t) if ident else t
-
-
-def _table(ctx: ViewContext, sheet: ScoreSheet, prefix: str) -> ft.Control:
-    first = 80
-    rows: list[ft.Control] = [
-        ft.Row(
-            [
-                _cell(ctx.t("score.deal"), width=first, bold=True),
-                *[_cell(name, bold=True) for name in sheet.sides],
-            ],
-            spacing=8,
-        )
-    ]
-    rows.append(ft.Divider(height=2))
-    if not sheet.rows:
-        rows.append(body_text(ctx.t("score.no_deals")))
-    for row in sheet.rows:
-        label = ctx.t("score.deal_n", n=row.deal) + (
-            f" {ctx.t('score.in_progress')}" if row.in_play else ""
-        )
-        rows.append(
-            ft.Row(
-                [
-                    _cell(label, width=first + (60 if row.in_play else 0)),
-                    *[
-                        _cell(str(v), ident=f"{prefix}-d{row.deal}-s{i}")
-                        for i, v in enumerate(row.scores)
-                    ],
-                ],
-                spacing=8,
-            )
-        )
-    rows.append(ft.Divider(height=2))
-    rows.append(
-        ft.Row(
-            [
-                _cell(ctx.t("score.total"), width=first, bold=True),
-                *[
-                    _cell(str(v), bold=True, ident=f"{prefix}-total-{i}")
-                    for i, v in enumerate(sheet.totals)
-                ],
-            ],
-            spacing=8,
-        )
-    )
-    return ft.Container(
-        content=ft.Row([ft.Column(rows, spacing=6, tight=True)], scroll=ft.ScrollMode.AUTO),
-        padding=14,
-        border_radius=14,
-        bgcolor=ft.Colors.SURFACE_CONTAINER,
-    )
 
 
 def _chart(sheet: ScoreSheet) -> ft.Control:

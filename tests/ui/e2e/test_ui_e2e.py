@@ -43,12 +43,6 @@ def text_of(page: Page, identifier: str) -> str:
     return str(by_id(page, identifier).first.inner_text()).strip()
 
 
-def tap_until(page: Page, identifier: str, target: str, value: str) -> None:
-    """Tap, then wait for the effect before the next tap (a stepper counts every tap)."""
-    tap(page, identifier)
-    expect(by_id(page, target).first).to_have_text(value, timeout=20_000)
-
-
 def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
     sent: list[bytes] = []
     page = open_app(browser, server.url, sent)
@@ -82,6 +76,7 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
 
     # Boris declares a bezique with the picker: the options come from the engine
     tap(page, "declare-1")
+    tap(page, "tab-cards")  # the free choice (declaring by name: test_ui_e2e_deal.py)
     tap(page, "pick-QS")
     by_id(page, "chosen-0").wait_for()
     tap(page, "pick-JD")
@@ -94,8 +89,9 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
     shot(page, "07-bezique-declared")
 
     # A rejected reuse: Q♠ from the table with a new K♠ is no marriage after the bezique
-    tap(page, "dismiss-ruling")
+    # (the accepted ruling needs no OK: it goes away by itself)
     tap(page, "declare-1")
+    tap(page, "tab-cards")
     tap(page, "table-card-QS-0")
     tap(page, "pick-KS")
     by_id(page, "option-marriage").wait_for()
@@ -121,15 +117,15 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
     tap(page, "end-deal")
     by_id(page, "finish-deal").wait_for()
     tap(page, "last-0")
-    for k in range(1, 10):
-        tap_until(page, "brisque-plus-0", "brisque-count-0", str(k))
-    for k in range(1, 7):
-        tap_until(page, "brisque-plus-1", "brisque-count-1", str(k))
+    typist.type("Anna", "9")  # typed counts; Boris's 7 follows from the 16 in the packs
+    wait_words(page, "brisque-total", "9 + 7 = 16")
+    typist.type("Boris", "6")
+    wait_words(page, "brisque-total", "9 + 6 = 15")
     tap(page, "finish-deal")  # 15 of 16: refused, the total is named
     by_id(page, "error-brisques").wait_for()
     expect(by_id(page, "error-brisques")).to_contain_text("16")
-    tap_until(page, "brisque-plus-1", "brisque-count-1", "7")
-    expect(by_id(page, "brisque-total")).to_contain_text("16 of 16")
+    typist.type("Boris", "7")
+    wait_words(page, "brisque-total", "9 + 7 = 16")
     shot(page, "11-end-of-deal")
     tap(page, "finish-deal")
     by_id(page, "summary-0").wait_for()
@@ -166,9 +162,11 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
     wait_words(page, "resume-card", "100 : 110")
     tap(page, "history")
     by_id(page, "open-1").wait_for()
-    tap(page, "export-1")
-    wait_words(page, "notice", "Saved to")
-    wait_words(page, "notice", "bezique-match-1.json")
+    with page.expect_download() as dl:  # the record comes to this device, not the server
+        tap(page, "export-json-1")
+    assert dl.value.suggested_filename == "bezique-1-Anna-Boris.json"
+    assert '"bezique-match/1"' in Path(dl.value.path()).read_text(encoding="utf-8")
+    wait_words(page, "notice", "bezique-1-Anna-Boris.json")
     shot(page, "16-history")
     tap(page, "open-1")
     by_id(page, "hist-total-1").wait_for()
@@ -196,6 +194,7 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
     expect(by_id(page, "deal-score-1")).to_have_text("10")  # Boris dealt a turned-up seven
     shot(page, "20-deal-ru")
     tap(page, "declare-0")
+    tap(page, "tab-cards")
     tap(page, "pick-KH")
     by_id(page, "chosen-0").wait_for()
     tap(page, "pick-QH")
@@ -233,6 +232,7 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
     wait_words(page2, "total-1", "120")
     shot(page2, "23-resumed-phone")
     tap(page2, "declare-0")
+    tap(page2, "tab-cards")
     tap(page2, "pick-KH")
     by_id(page2, "chosen-0").wait_for()
     tap(page2, "pick-QH")

@@ -39,6 +39,7 @@ def test_joker_variant_in_the_browser(server: AppServer, browser: Any) -> None:
     by_id(page, "start-match").wait_for()
     tap(page, "variant-joker-multipack")
     wait_words(page, "variant-joker-multipack", "Multi-pack with jokers")
+    tap(page, "customise")  # single house rules are folded behind "customise"
     by_id(page, "house-H-JOKER-TEN-PACKS").wait_for()
     expect(by_id(page, "tracking-cards")).to_have_count(0)
     tap(page, "count-4")

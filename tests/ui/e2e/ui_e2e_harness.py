@@ -229,11 +229,14 @@ class Typist:
 
     def type(self, label: str, text: str) -> None:
         box = self.page.get_by_role("textbox", name=label)
-        box.click()
-        box.fill(text)
         needle = text.encode()
-        for _ in range(200):
-            if any(needle in f for f in self.sent):
-                return
-            self.page.wait_for_timeout(25)
+        for _attempt in range(3):  # under load a fill can be lost: type it again
+            start = len(self.sent)
+            box.click()
+            box.fill(text)
+            for _ in range(200):
+                if any(needle in f for f in self.sent[start:]):
+                    return
+                self.page.wait_for_timeout(25)
+            box.fill("")
         raise AssertionError(f"typed {text!r} never reached the server")

@@ -1,0 +1,245 @@
+"""How many taps a real deal takes in the app (issue 10: faster than paper on a phone).
+
+    python benchmarks/bench_taps.py [--only phone_melds]
+
+Plays the issue's typical deal through the real UI in headless Chromium (semantics on):
+two-hand, Anna deals, turn-up 9♥; Anna's marriage K♠ Q♠; Boris's bezique Q♠ J♦; Anna's trump
+marriage K♥ Q♥; Boris's four kings; Anna's trump sequence reusing her K♥ Q♥; Boris's four
+aces; Anna exchanges the seven of trumps; the stock runs out; the last trick to Boris;
+brisques 8 and 8. Each declaration is made by naming the combination and confirming the
+cards the referee proposes. With ``tricks`` tracking every trick of phase 1 is tapped (the
+declarer wins the trick before each declaration) and the deal closes with the last trick.
+
+Counted from the start of the deal's setup (the new-match form is not part of a deal):
+- taps: every click on a control;
+- swipes: a target outside the viewport needs a swipe to reach it, and one under another
+  layer (a sheet) needs a tap to uncover it: each counts one (and is reported apart);
+- keystrokes: keys typed (the brisque count);
+- median_ms: tap → painted: from the click to the page's semantics tree changing and two
+  animation frames after it (server round trip, engine, storage queue and redraw).
+
+Sizes: phone 390×844, tablet/laptop 1024×768. Prints one line per run, then, last, one JSON
+object: {"phone_melds": {"taps": N, "swipes": N, "keystrokes": N, "median_ms": X}, ...}.
+Also writes benchmarks/results/bench_taps.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "ui" / "e2e"))
+
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from ui_e2e_harness import (  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
+    AppServer,
+    Typist,
+    by_id,
+    free_port,
+    launch,
+    open_app,
+    wait_words,
+)
+
+SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
+DECLARATIONS = [
+    (0, "marriage"),
+    (1, "bezique"),
+    (0, "trump_marriage"),
+    (1, "four_kings"),
+    (0, "trump_sequence"),
+    (1, "four_aces"),
+]
+EXPECTED = {"Anna": 400, "Boris": 310}  # 20+40+250+10 +80 brisques; 40+80+100 +10 last +80
+
+# Click a semantics node like a finger would (its tappable element), then wait for the
+# semantics tree to change and two frames to be painted.
+TAP_JS = """
+async ([id, timeoutMs]) => {
+  const q = () => document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  const target = q();
+  if (!target) return {error: 'missing'};
+  const r = target.getBoundingClientRect();
+  const vw = window.innerWidth, vh = window.innerHeight;
+  const outside = r.bottom > vh + 0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.left < -0.5;
+  const cx = Math.min(Math.max(r.left + r.width / 2, 0), vw - 1);
+  const cy = Math.min(Math.max(r.top + r.height / 2, 0), vh - 1);
+  const hit = document.elementFromPoint(cx, cy);
+  const host = hit && hit.closest('[flt-semantics-identifier]');
+  const covered = !outside && hit !== null && !target.contains(hit) && !hit.contains(target)
+      && host !== null && host !== target && !target.contains(host) && !host.contains(target);
+  const t0 = performance.now();
+  const changed = new Promise((resolve) => {
+    const obs = new MutationObserver(() => { obs.disconnect(); resolve(true); });
+    obs.observe(document.body, {subtree: true, childList: true, characterData: true,
+                                attributes: true});
+    setTimeout(() => { obs.disconnect(); resolve(false); }, timeoutMs);
+  });
+  (target.querySelector('[flt-tappable]') || target).click();
+  const seen = await changed;
+  await new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
+  return {outside, covered, seen, ms: performance.now() - t0};
+}
+"""
+
+
+class Finger:
+    """Taps controls by their semantics id and counts what a finger would have to do."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps = 0
+        self.trick_taps = 0
+        self.swipes = 0
+        self.covered = 0
+        self.keystrokes = 0
+        self.latencies: list[float] = []
+        self.misses: list[str] = []
+
+    def tap(self, identifier: str, *, trick: bool = False) -> None:
+        by_id(self.page, identifier).first.wait_for(state="attached", timeout=20_000)
+        result = self.page.evaluate(TAP_JS, [identifier, 3000])
+        if "error" in result:
+            raise AssertionError(f"{identifier}: {result['error']}")
+        self.taps += 1
+        self.trick_taps += trick
+        if result["outside"]:
+            self.swipes += 1
+            self.misses.append(f"{identifier} outside the viewport")
+        elif result["covered"]:
+            self.covered += 1
+            self.misses.append(f"{identifier} under another layer")
+        if result["seen"]:
+            self.latencies.append(float(result["ms"]))
+
+    def type(self, text: str) -> None:
+        self.page.keyboard.type(text)
+        self.keystrokes += len(text)
+
+    def figures(self) -> dict[str, Any]:
+        return {
+            "taps": self.taps,
+            "swipes": self.swipes + self.covered,
+            "keystrokes": self.keystrokes,
+            "median_ms": round(statistics.median(self.latencies), 1) if self.latencies else None,
+            "trick_taps": self.trick_taps,
+            "other_taps": self.taps - self.trick_taps,
+            "outside_viewport": self.swipes,
+            "under_a_layer": self.covered,
+            "misses": self.misses,
+        }
+
+
+def _new_match(page: Page, sent: list[bytes], tracking: str) -> None:
+    typist = Typist(page, sent)
+    by_id(page, "new-match").first.click()
+    by_id(page, "start-match").wait_for()
+    for label, name in (("Player 1", "Anna"), ("Player 2", "Boris")):
+        for attempt in range(3):  # typing can be lost under load: type again
+            try:
+                typist.type(label, name)
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
+    if tracking != "melds":
+        by_id(page, f"tracking-{tracking}").first.click()
+        wait_words(page, f"tracking-{tracking}", "")
+        page.wait_for_timeout(300)
+    by_id(page, "start-match").first.click()
+    by_id(page, "start-deal").wait_for()
+
+
+def _declare(f: Finger, seat: int, meld: str) -> None:
+    f.tap(f"declare-{seat}")
+    f.tap(f"name-{meld}")
+    by_id(f.page, "proposed-0").wait_for()
+    wait_words(f.page, "declare-confirm", "·")  # the proposal with its points is in
+    f.tap("declare-confirm")
+    by_id(f.page, "picker-cancel").wait_for(state="detached")
+
+
+def play(page: Page, tracking: str) -> Finger:
+    f = Finger(page)
+    f.tap("rank-9")
+    f.tap("suit-H")
+    f.tap("start-deal")
+    by_id(page, "declare-0").wait_for()
+    if tracking == "melds":
+        for seat, meld in DECLARATIONS:
+            _declare(f, seat, meld)
+        f.tap("seven-0")
+        f.tap("stock-exhausted")
+    else:
+        # Boris leads trick 1 (Anna deals); each declarer wins the trick before declaring.
+        plan = [1, *[seat for seat, _ in DECLARATIONS], 0]  # trick 8 to Anna: her seven
+        played = 0
+        for k, winner in enumerate(plan):
+            f.tap(f"trick-{winner}", trick=True)
+            played += 1
+            wait_words(page, "stock", f"played: {played}")
+            if 1 <= k <= len(DECLARATIONS):
+                _declare(f, *DECLARATIONS[k - 1])
+            elif k == len(plan) - 1:
+                f.tap("seven-0")
+        while played < 24:
+            f.tap(f"trick-{played % 2}", trick=True)
+            played += 1
+            wait_words(page, "stock", f"played: {played}")
+    by_id(page, "last-trick-1").wait_for()
+    f.tap("last-trick-1")
+    by_id(page, "finish-deal").wait_for()
+    page.wait_for_timeout(300)  # the first field takes the focus (the number pad opens)
+    f.type("8")
+    wait_words(page, "brisque-total", "8 + 8 = 16")
+    f.tap("finish-deal")
+    by_id(page, "summary-0").wait_for()
+    for side, (name, points) in enumerate(EXPECTED.items()):
+        wait_words(page, f"summary-{side}", f"{name}: {points}")
+    return f
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", action="append", help="e.g. phone_melds (repeatable)")
+    args = parser.parse_args(argv)
+    runs = [(size, tracking) for size in SIZES for tracking in ("melds", "tricks")]
+    if args.only:
+        runs = [r for r in runs if f"{r[0]}_{r[1]}" in args.only]
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        server = AppServer(f"sqlite:///{tmp}/taps.sqlite3", free_port())
+        server.start()
+        browser = launch(pw)
+        try:
+            for size, tracking in runs:
+                sent: list[bytes] = []
+                page = open_app(browser, server.url, sent, viewport=SIZES[size])
+                _new_match(page, sent, tracking)
+                figures = play(page, tracking).figures()
+                page.context.close()
+                out[f"{size}_{tracking}"] = figures
+                print(f"{size}_{tracking}: {json.dumps(figures, ensure_ascii=False)}", flush=True)
+        finally:
+            browser.close()
+            server.stop()
+    results = ROOT / "benchmarks" / "results"
+    results.mkdir(parents=True, exist_ok=True)
+    (results / "bench_taps.json").write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    summary = {
+        k: {key: v[key] for key in ("taps", "swipes", "keystrokes", "median_ms")}
+        | ({"trick_taps": v["trick_taps"]} if k.endswith("tricks") else {})
+        for k, v in out.items()
+    }
+    print(json.dumps(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

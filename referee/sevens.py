@@ -1,0 +1,69 @@
+"""The seven of trumps (RULES.md §4 R-SEVEN, H-SEVEN-FREE, H-SEVEN-TWENTY): exchanged for the
+turn-up (the first) or shown (the second); either is a declaration."""
+
+from __future__ import annotations
+
+from referee.cards import Card, Rank
+from referee.deal_core import _Outcome
+from referee.declarations import DeclarationRules
+from referee.events import (
+    Seven,
+)
+from referee.rulings import accept, reject
+
+
+class SevenRules(DeclarationRules):
+    """Declaring a seven of trumps."""
+
+    def _check_seven(self, ev: Seven) -> _Outcome:
+        player = ev.player
+        who = self.name(player)
+        v = self.setup.variant
+        if self.trumps is None or not v.seven_points:
+            return _Outcome(reject("R-NT-TRUMPS", "nt_seven", {"player": who}))
+        seven = Card(Rank.SEVEN, self.trumps)
+        exchange = (
+            not self.seven_exchanged
+            and self.turn_up is not None
+            and self.turn_up != seven
+        )
+        free = exchange and self.setup.has("H-SEVEN-FREE")
+        problem = self._timing(player, free=free)
+        if problem is not None:
+            return _Outcome(problem)
+        seen = self.known(seven)
+        if seen + 1 > self.setup.copies(seven):
+            return _Outcome(
+                reject(
+                    "R-PACK",
+                    "no_seven_left",
+                    {"player": who, "card": str(seven), "packs": self.setup.copies(seven),
+                     "where": self._where(seven)},
+                    proposes="P-FALSE-DECLARATION",
+                )
+            )
+        points = v.seven_value(exchange=exchange)
+        old_turn_up = self.turn_up
+
+        def commit() -> None:
+            self.sevens_declared += 1
+            if exchange:
+                assert old_turn_up is not None
+                self.seven_exchanged = True
+                self.known_in_hand[player][old_turn_up] += 1
+                self.turn_up = seven
+            else:
+                self.known_in_hand[player][seven] += 1
+            if free:
+                self._score(self.setup.side_of[player], points, "R-SEVEN")
+            else:
+                self._declared(player, points, None)
+
+        key = "seven_exchanged" if exchange else "seven_shown"
+        params: dict[str, str | int] = {"player": who, "card": str(seven), "points": points}
+        if exchange and old_turn_up is not None:
+            params["turn_up"] = str(old_turn_up)
+        rule = "R-SEVEN"
+        if exchange and v.exchanged_seven_points is not None:
+            rule = "H-SEVEN-TWENTY"  # the house rule set the amount
+        return _Outcome(accept(rule, key, params, points=points), commit)

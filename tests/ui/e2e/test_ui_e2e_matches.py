@@ -1,0 +1,175 @@
+"""Keeping the matches in a real browser at 390×844: every unfinished match resumable from
+Home and History, abandoning (confirmed, kept, resumed again), the warning before a new
+match, the winner's reason in words, "the partie ends with this deal", a new match with the
+same players, Home's last result; and files: downloads of the record, CSV and PDF to this
+browser, and an import from a file picked on the device (with a bad file's error and place).
+Screenshots matches-*.png in test-artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright")
+if not Path("/usr/bin/chromium").exists() and shutil.which("chromium") is None:
+    pytest.skip(
+        "Debian's chromium is not installed (scripts/system-deps.sh)", allow_module_level=True
+    )
+
+from playwright.sync_api import Page, expect
+from ui_e2e_harness import (
+    AppServer,
+    blank_page,
+    by_id,
+    free_port,
+    load_app,
+    scroll_down,
+    shot,
+    tap,
+    tap_to,
+    wait_words,
+)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from sheet_samples import PLAYERS, play_deal, sample_match
+
+from ui import backend
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def seeded(tmp_path: Path) -> Iterator[tuple[AppServer, dict[str, int]]]:
+    """A finished match (both reach 100 in one deal, Boris takes the last trick), an older
+    unfinished two-hand match, a newer three-hand one, and one whose deal in play has passed
+    its target."""
+    url = f"sqlite:///{tmp_path / 'matches.sqlite3'}"
+    store = backend.open_store(url)
+    ids = {
+        "past": sample_match(store, 2, deals=0, target=40, in_play=True),
+        "older": sample_match(store, 2, deals=1),
+        "newer": sample_match(store, 3, deals=1),
+    }
+    # played last, so History lists it first (its buttons on screen without a swipe)
+    done = int(store.create_match(variant="two-hand", players=["Anna", "Boris"], target=100,
+                                  house_rules=["H-TARGET"]))
+    play_deal(store, done, PLAYERS[2], "two-hand", 0, last=1)
+    ids["finished"] = done
+    store.close()
+    srv = AppServer(url, free_port(), lang="en")
+    srv.start()
+    yield srv, ids
+    srv.stop()
+
+
+def phone(browser: Any, server: AppServer) -> Page:
+    page = blank_page(browser, viewport=PHONE)
+    page.context.set_default_timeout(20_000)
+    load_app(page, server.url)
+    by_id(page, "new-match").wait_for()
+    return page
+
+
+def test_matches_resume_abandon_warn_verdict_and_rematch(
+    seeded: tuple[AppServer, dict[str, int]], browser: Any
+) -> None:
+    server, ids = seeded
+    page = phone(browser, server)
+    by_id(page, "resume-card").wait_for()
+    wait_words(page, "resume-card", "Clara")  # the newest unfinished first
+    by_id(page, f"resume-card-{ids['older']}").wait_for()
+    wait_words(page, "last-result", "took the last trick")
+    shot(page, "matches-01-home")
+
+    # an older unfinished match resumes too
+    tap_to(page, f"resume-{ids['older']}", "nav-home")
+    tap_to(page, "nav-home", "resume-card")
+
+    # the deal in play has passed the target: the partie ends with this deal
+    tap_to(page, f"resume-{ids['past']}", "verdict-ends-with-deal")
+    wait_words(page, "verdict-ends-with-deal", "ends with this deal")
+    shot(page, "matches-02-ends-with-deal")
+    tap_to(page, "nav-home", "resume-card")
+
+    # abandon asks first, keeps the match, and History can resume it
+    tap(page, f"abandon-{ids['older']}")
+    by_id(page, f"abandon-ask-{ids['older']}").wait_for()
+    shot(page, "matches-03-abandon-ask")
+    tap(page, f"abandon-yes-{ids['older']}")
+    wait_words(page, "notice", "abandoned")
+    expect(by_id(page, f"resume-card-{ids['older']}")).to_have_count(0)
+    shot(page, "matches-04-abandoned")
+    tap_to(page, "history", f"match-{ids['older']}")
+    wait_words(page, f"status-{ids['older']}", "abandoned")
+    shot(page, "matches-05-history")
+    tap_to(page, f"resume-{ids['older']}", "nav-home")
+    tap_to(page, "nav-home", f"resume-card-{ids['older']}")
+
+    # a new match while others are unfinished: a warning first
+    tap(page, "new-match")
+    by_id(page, "new-warning").wait_for()
+    wait_words(page, "new-warning", "Anna — Boris — Clara")
+    shot(page, "matches-06-new-warning")
+    tap(page, "new-cancel")
+    expect(by_id(page, "new-warning")).to_have_count(0)
+
+    # the winner and why, then the next partie with the seats moved on
+    tap_to(page, "last-result-open", "hist-winner")
+    wait_words(page, "hist-winner", "Boris took the last trick")
+    wait_words(page, "hist-winner", "R-TIE")
+    shot(page, "matches-07-verdict")
+    tap_to(page, "rematch-rotate", "start-deal")
+    shot(page, "matches-08-rematch")
+    tap_to(page, "nav-home", "resume-card")
+    wait_words(page, "resume-card", "Boris — Anna")
+    page.context.close()
+
+
+def test_files_download_to_the_device_and_import_from_it(
+    seeded: tuple[AppServer, dict[str, int]], browser: Any, tmp_path: Path
+) -> None:
+    server, ids = seeded
+    page = phone(browser, server)
+    done = ids["finished"]
+    tap_to(page, "history", f"match-{done}")
+    got: dict[str, Path] = {}
+    for kind in ("json", "csv", "pdf"):
+        scroll_down(page, -5000)  # its card is first: back to the top after the last tap
+        with page.expect_download() as dl:
+            tap(page, f"export-{kind}-{done}")
+        name = dl.value.suggested_filename
+        assert name == f"bezique-{done}-Anna-Boris.{kind}"
+        got[kind] = tmp_path / name
+        dl.value.save_as(got[kind])
+        wait_words(page, "notice", name)
+    assert json.loads(got["json"].read_text(encoding="utf-8"))["players"] == ["Anna", "Boris"]
+    assert got["csv"].read_text(encoding="utf-8-sig").splitlines()[0].endswith("Anna,Boris")
+    assert got["pdf"].read_bytes().startswith(b"%PDF")
+    scroll_down(page, -5000)  # the notice, at the top
+    shot(page, "matches-09-downloaded")
+
+    # import the record just downloaded: a new match, and the notice says which
+    with page.expect_file_chooser() as fc:
+        tap(page, "import")
+    fc.value.set_files(str(got["json"]))
+    wait_words(page, "notice", "imported Anna — Boris")
+    wait_words(page, "notice", "deals played: 1")
+    scroll_down(page, -5000)  # the notice, at the top
+    shot(page, "matches-10-imported")
+
+    # a broken file: nothing stored, the error names the place
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"format": "bezique-match/1",\n "players": [}', encoding="utf-8")
+    with page.expect_file_chooser() as fc:
+        tap(page, "import")
+    fc.value.set_files(str(bad))
+    wait_words(page, "notice", "line 2")
+    scroll_down(page, -5000)  # the notice, at the top
+    shot(page, "matches-11-import-error")
+    page.context.close()

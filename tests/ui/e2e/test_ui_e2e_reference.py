@@ -1,0 +1,153 @@
+"""In a real browser on a phone (390×844): the new-match form folded behind presets with
+remembered names, the rules search ranked for the open match with the table of points on
+screen, and Russian counted phrases. Screenshots 40-49 in test-artifacts/screenshots/."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright")
+if not Path("/usr/bin/chromium").exists() and shutil.which("chromium") is None:
+    pytest.skip(
+        "Debian's chromium is not installed (scripts/system-deps.sh)", allow_module_level=True
+    )
+
+from playwright.sync_api import expect
+from ui_e2e_harness import (
+    AppServer,
+    Typist,
+    by_id,
+    free_port,
+    load_app,
+    open_app,
+    scroll_down,
+    shot,
+    tap,
+    tap_to,
+    wait_words,
+)
+
+PHONE_390 = {"width": 390, "height": 844}
+
+
+def test_presets_remembered_names_and_the_ranked_search_on_a_phone(
+    server: AppServer, browser: Any
+) -> None:
+    sent: list[bytes] = []
+    page = open_app(browser, server.url, sent, viewport=PHONE_390)
+    typist = Typist(page, sent)
+    tap(page, "new-match")
+    by_id(page, "start-match").wait_for()
+    by_id(page, "preset-defaults").wait_for()
+    expect(by_id(page, "house-H-MUST-WIN")).to_have_count(0)  # folded behind "customise"
+    expect(by_id(page, "house-H-TARGET")).to_have_count(0)
+    typist.type("Player 1", "Anna")
+    typist.type("Player 2", "Boris")
+    tap(page, "preset-old-rulebook")
+    wait_words(page, "house-in-force", "four tricks")
+    shot(page, "40-new-match-presets-phone")
+    scroll_down(page, 600)
+    shot(page, "41-new-match-start-phone")
+    tap(page, "customise")
+    by_id(page, "house-H-MUST-WIN").wait_for()
+    wait_words(page, "house-H-FOUR-TRICKS", "old Russian rulebook")
+    shot(page, "42-new-match-customise-phone")
+    tap(page, "start-match")
+    by_id(page, "start-deal").wait_for()
+    tap(page, "rank-9")
+    tap(page, "suit-H")
+    tap(page, "start-deal")
+    by_id(page, "declare-1").wait_for()
+
+    # The rules search, for this match: the bezique first, the house rule that is off marked
+    tap_to(page, "to-rules", "combination-table")
+    typist.type("Search rules", "bezik")
+    by_id(page, "rule-C-BEZIQUE").wait_for()
+    by_id(page, "combination-table").wait_for()  # the table of points stays
+    wait_words(page, "standing-H-BEZIQUE-PAIR", "Off in this match")
+    scroll_down(page, 500)
+    shot(page, "43-rules-search-bezik-phone")
+    scroll_down(page, -2000)  # back to the search field
+    typist.type("Search rules", "what is a bezique")
+    by_id(page, "rule-C-BEZIQUE").wait_for()
+    shot(page, "44-rules-search-question-phone")
+    typist.type("Search rules", "bezique by the trump suit")
+    wait_words(page, "standing-H-BEZIQUE-PAIR", "Off in this match")
+    shot(page, "44b-rules-search-house-rule-off-phone")
+    typist.type("Search rules", "four tricks")
+    wait_words(page, "standing-H-FOUR-TRICKS", "On in this match")  # the preset chosen
+
+    # The app opened again on the same device (its browser storage, a new session): the
+    # names of the last match are there and suggested
+    page.wait_for_function(  # the client has stored them
+        """() => Object.keys(localStorage).some((k) => k.endsWith('bezique.new_match'))"""
+    )
+    device = page.context.storage_state()
+    page.context.close()
+    page = browser.new_context(viewport=PHONE_390, storage_state=device).new_page()
+    sent.clear()
+
+    def keep(payload: str | bytes) -> None:
+        sent.append(payload.encode() if isinstance(payload, str) else payload)
+
+    page.on("websocket", lambda ws: ws.on("framesent", keep))
+    typist = Typist(page, sent)
+    load_app(page, server.url)
+    by_id(page, "resume").wait_for()
+    tap(page, "new-match")
+    by_id(page, "start-match").wait_for()
+    tap(page, "variant-four-hand")
+    # the names typed last time are in seats 1 and 2 (the partner line names them)
+    wait_words(page, "partners", "Anna & Player 3 against Boris & Player 4")
+    typist.type("Player 3", "Clara")
+    typist.type("Player 4", "David")
+    wait_words(page, "partners", "Anna & Clara against Boris & David")
+    shot(page, "45-four-hand-partners-phone")
+    page.context.close()
+
+
+def test_russian_counted_phrases_and_search_in_the_browser(tmp_path: Path, browser: Any) -> None:
+    srv = AppServer(f"sqlite:///{tmp_path / 'ru.sqlite3'}", free_port(), lang="ru")
+    srv.start()
+    try:
+        sent: list[bytes] = []
+        page = open_app(browser, srv.url, sent, viewport=PHONE_390)
+        typist = Typist(page, sent)
+        tap(page, "new-match")
+        by_id(page, "start-match").wait_for()
+        typist.type("Игрок 1", "Анна")
+        typist.type("Игрок 2", "Борис")
+        shot(page, "46-new-match-ru-phone")
+        tap(page, "tracking-tricks")
+        wait_words(page, "tracking-tricks", "Взятки")
+        tap(page, "start-match")
+        by_id(page, "start-deal").wait_for()
+        tap(page, "rank-9")
+        tap(page, "suit-H")
+        tap(page, "start-deal")
+        by_id(page, "stock").wait_for()
+        expect(by_id(page, "stock")).to_contain_text("осталось 24 взятки")
+        shot(page, "47-stock-24-ru-phone")
+        for left in (23, 22, 21):
+            tap(page, "trick-0")
+            expect(by_id(page, "stock")).to_contain_text(str(left))
+        expect(by_id(page, "stock")).to_contain_text("осталась 21 взятка")
+        shot(page, "48-stock-21-ru-phone")
+        for left in (20, 19):
+            tap(page, "trick-1")
+            expect(by_id(page, "stock")).to_contain_text(str(left))
+        expect(by_id(page, "stock")).to_contain_text("осталось 19 взяток")
+        tap_to(page, "to-rules", "combination-table")
+        typist.type("Поиск по правилам", "двойной безик")
+        by_id(page, "rule-C-DOUBLE-BEZIQUE").wait_for()
+        shot(page, "49-rules-search-ru-phone")
+        typist.type("Поиск по правилам", "безик")
+        wait_words(page, "rule-C-BEZIQUE", "Д♠ В♦")  # Russian ranks on Russian screens
+        shot(page, "49b-rules-search-bezik-ru-phone")
+        page.context.close()
+    finally:
+        srv.stop()

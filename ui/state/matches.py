@@ -1,0 +1,282 @@
+"""Keeping the matches: every unfinished one resumable, abandoning (kept, recoverable) and
+restoring, a warning before a new match while others are unfinished, the last result for
+Home, the next partie with the same players, and export/import as files of the device.
+
+Plain Python, driven by the tests without a page; the views only hand the bytes to Flet's
+file picker (download) or give it the bytes the user picked (import).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from referee.rematch import rematch
+from ui import backend, sheet_files
+from ui.state.common import Notice
+from ui.state.score import score_sheet
+from ui.state.verdict import verdict_of
+
+if TYPE_CHECKING:
+    from ui.state.app import AppState
+
+MAX_IMPORT_BYTES = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class LastResult:
+    """Home's line about the match finished last."""
+
+    summary: backend.MatchSummary
+    reason: str  # the verdict in words, in the screen's language
+
+
+class MatchKeeping:
+    def __init__(self, app: AppState) -> None:
+        self.app = app
+        # Unfinished matches shown in the warning before a new match (None: no warning open).
+        self.new_warning: list[backend.MatchSummary] | None = None
+        self.confirm_abandon: int | None = None  # the match whose abandon awaits a yes
+
+    # --- reading -----------------------------------------------------------------------------
+    def unfinished(self) -> list[backend.MatchSummary]:
+        """Every match that can be resumed, the last played first (abandoned ones excluded)."""
+        app = self.app
+        app.flush()
+        try:
+            infos = app.store.list_matches(unfinished_only=True)
+            return [backend.summarize(app.store, int(i.id)) for i in infos]
+        except Exception as exc:  # a broken database must not stop Home from opening
+            app.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            return []
+
+    def last_result(self) -> LastResult | None:
+        app = self.app
+        app.flush()
+        try:
+            match_id = app.store.last_finished_match()
+            if match_id is None:
+                return None
+            summary = backend.summarize(app.store, int(match_id))
+            verdict = verdict_of(app.store.load_match(int(match_id)), app.lang)
+        except Exception as exc:
+            app.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            return None
+        return LastResult(summary, verdict.reason)
+
+    # --- resuming and abandoning ---------------------------------------------------------
+    def resume(self, match_id: int) -> bool:
+        """Open a match at its deal screen; an abandoned one is restored first."""
+        app = self.app
+        try:
+            info = app.store.match_info(match_id)
+            if getattr(info, "abandoned", False):
+                app.store.restore_match(match_id)
+        except Exception as exc:
+            app.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            app.changed()
+            return False
+        return app.open_match(match_id)
+
+    def ask_abandon(self, match_id: int) -> None:
+        self.confirm_abandon = match_id
+        self.app.changed()
+
+    def cancel_abandon(self) -> None:
+        self.confirm_abandon = None
+        self.app.changed()
+
+    def abandon(self, match_id: int) -> bool:
+        """Set the match aside (storage keeps it whole); the open session closes if it is it."""
+        app = self.app
+        self.confirm_abandon = None
+        app.flush()
+        if app.session is not None and app.session.match_id == match_id:
+            app.close()
+            app.deal = None
+        try:
+            app.store.abandon_match(match_id)
+            summary = backend.summarize(app.store, match_id)
+        except Exception as exc:
+            app.notice = Notice("sheet.abandon_failed", {"why": str(exc)}, error=True)
+            app.changed()
+            return False
+        app.notice = Notice("sheet.abandoned_notice", {"players": " — ".join(summary.sides)})
+        app.changed()
+        return True
+
+    def restore(self, match_id: int) -> bool:
+        app = self.app
+        try:
+            app.store.restore_match(match_id)
+            summary = backend.summarize(app.store, match_id)
+        except Exception as exc:
+            app.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            app.changed()
+            return False
+        app.notice = Notice("sheet.restored_notice", {"players": " — ".join(summary.sides)})
+        app.changed()
+        return True
+
+    # --- a new match -----------------------------------------------------------------------
+    def request_new(self) -> None:
+        """New match: straight to the form, or first a warning naming the unfinished ones."""
+        open_ones = self.unfinished()
+        if open_ones:
+            self.new_warning = open_ones
+            self.app.changed()
+            return
+        self.app.start_new_match()
+
+    def confirm_new(self) -> None:
+        self.new_warning = None
+        self.app.start_new_match()
+
+    def cancel_new(self) -> None:
+        self.new_warning = None
+        self.app.changed()
+
+    def rematch(self, match_id: int, *, rotate: bool) -> bool:
+        """The next partie with the same players, variant, house rules, tracking and target,
+        the seats kept or moved on one place (referee.rematch); opens its deal screen."""
+        app = self.app
+        try:
+            info = app.store.match_info(match_id)
+            nxt = rematch(
+                info.variant,
+                info.players,
+                info.tracking,
+                info.house_rules,
+                info.target,
+                rotate=rotate,
+            )
+            new_id = backend.create_match(
+                app.store,
+                variant=nxt.variant,
+                players=list(nxt.players),
+                tracking=nxt.tracking,
+                house_rules=list(nxt.house_rules),
+                target=nxt.target if nxt.target is not None else _default_target(nxt),
+            )
+        except Exception as exc:
+            app.notice = Notice("sheet.rematch_failed", {"why": str(exc)}, error=True)
+            app.changed()
+            return False
+        return app.open_match(new_id, remember=False)
+
+    # --- files -------------------------------------------------------------------------------
+    def export_file(self, match_id: int, kind: str) -> sheet_files.ExportFile | None:
+        """The match as a file of ``kind`` (json, csv, pdf) for the device to save."""
+        app = self.app
+        app.flush()
+        try:
+            info = app.store.match_info(match_id)
+            name = sheet_files.file_name(match_id, tuple(info.players), kind)
+            if kind == "json":
+                data = sheet_files.record_json(app.store.export_match(match_id))
+            else:
+                match = app.store.load_match(match_id)
+                sheet = score_sheet(match, app.lang)
+                if kind == "csv":
+                    data = sheet_files.sheet_csv(sheet, app.t)
+                elif kind == "pdf":
+                    verdict = verdict_of(match, app.lang)
+                    title = " — ".join(sheet.sides)
+                    lines = [verdict.headline, verdict.reason, verdict.ends_with_deal]
+                    sub = f"{app.t(f'variant.{info.variant}')} · {info.created_at:%Y-%m-%d}"
+                    data = sheet_files.sheet_pdf(
+                        sheet, app.t, title, sub, [x for x in lines if x]
+                    )
+                else:
+                    raise ValueError(f"unknown kind of file: {kind!r}")
+        except Exception as exc:
+            app.notice = Notice("history.export_failed", {"why": str(exc)}, error=True)
+            return None
+        return sheet_files.ExportFile(name, data, sheet_files.MIME[kind])
+
+    def exported(self, file: sheet_files.ExportFile, where: str | None) -> None:
+        """The device saved (or offered to save) the file: say so."""
+        if where:
+            self.app.notice = Notice("sheet.saved_at", {"name": file.name, "path": where})
+        else:
+            self.app.notice = Notice("sheet.downloaded", {"name": file.name})
+        self.app.changed()
+
+    def export_failed(self, why: str) -> None:
+        self.app.notice = Notice("history.export_failed", {"why": why}, error=True)
+        self.app.changed()
+
+    def import_cancelled(self) -> None:
+        self.app.notice = Notice("sheet.import_cancelled")
+        self.app.changed()
+
+    def import_failed(self, why: str) -> None:
+        self.app.notice = Notice("sheet.import_failed", {"why": why}, error=True)
+        self.app.changed()
+
+    def import_file(self, name: str, data: bytes | None) -> int | None:
+        """Store a match record the user picked on the device; the notice says what was
+        imported (players, variant, deals, score) or what is wrong and where."""
+        app = self.app
+        app.flush()
+        try:
+            if data is None:
+                raise _ImportProblem("sheet.import_no_data", {})
+            if len(data) > MAX_IMPORT_BYTES:
+                raise _ImportProblem("sheet.import_too_big", {"n": MAX_IMPORT_BYTES // 1024**2})
+            try:
+                text = data.decode("utf-8-sig")
+            except UnicodeDecodeError as exc:
+                raise _ImportProblem("sheet.import_not_text", {"at": exc.start}) from exc
+            try:
+                obj = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise _ImportProblem(
+                    "sheet.import_not_json", {"line": exc.lineno, "col": exc.colno}
+                ) from exc
+            match_id = int(app.store.import_match(obj))
+            summary = backend.summarize(app.store, match_id)
+        except _ImportProblem as p:
+            app.notice = Notice(p.key, {"name": name, **p.values}, error=True)
+            app.changed()
+            return None
+        except ValueError as exc:  # the record itself: StorageInputError names the place
+            where = getattr(exc, "where", "") or ""
+            detail = getattr(exc, "detail", None) or str(exc)
+            app.notice = Notice(
+                "sheet.import_refused", {"name": name, "where": where, "why": detail}, error=True
+            )
+            app.changed()
+            return None
+        except Exception as exc:
+            app.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            app.changed()
+            return None
+        app.notice = Notice(
+            "sheet.imported",
+            {
+                "name": name,
+                "players": " — ".join(summary.sides),
+                "variant": app.t(f"variant.{summary.variant}"),
+                "deals": summary.deals,
+                "scores": " : ".join(str(x) for x in summary.totals),
+            },
+        )
+        app.changed()
+        return match_id
+
+
+class _ImportProblem(Exception):
+    """Why a picked file is not a record (before the record itself is read)."""
+
+    def __init__(self, key: str, values: dict[str, object]) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+def _default_target(nxt: Any) -> int:
+    info = backend.variant_info(nxt.variant)
+    return int(info.targets[len(nxt.players)])
+

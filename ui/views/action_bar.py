@@ -1,0 +1,183 @@
+"""The deal's buttons, pinned at the bottom of the screen where the thumb is, in the same
+place after every tap: a row per player (Declare, the seven, a penalty), the deal's own row
+(stock exhausted, who took the last trick, end of deal) and, with tricks recorded, one button
+per player for each trick won."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from ui.state.deal import DealScreen
+from ui.views.common import ViewContext, body_text, tagged
+from ui.views.deal_parts import Act, compact_button
+
+ROW = 56
+
+
+def action_bar(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
+    rows: list[ft.Control] = []
+    deal_row = _deal_row(ctx, ds, act)
+    if deal_row is not None:
+        rows.append(deal_row)
+    for seat, name in enumerate(ds.players):
+        rows.append(_player_row(ctx, ds, seat, name, act))
+    if ds.tracking == "tricks" and any(not ds.sits_out(s) for s in range(len(ds.players))):
+        rows.append(_trick_row(ctx, ds, act))
+    return tagged(
+        "action-bar",
+        ft.Container(
+            content=ft.Column(rows, spacing=6, tight=True),
+            padding=ft.Padding.only(left=12, right=12, top=8, bottom=10),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+            border_radius=ft.BorderRadius.only(top_left=18, top_right=18),
+        ),
+    )
+
+
+def _player_row(ctx: ViewContext, ds: DealScreen, seat: int, name: str, act: Act) -> ft.Control:
+    if ds.sits_out(seat):  # the engine's J-FOUR: no buttons for this deal
+        return ft.Container(
+            content=tagged(
+                f"sits-out-{seat}",
+                body_text(
+                    f"{name}: {ctx.t('deal.sits_out')}", 16, color=ft.Colors.ON_SURFACE_VARIANT
+                ),
+            ),
+            height=ROW,
+            alignment=ft.Alignment.CENTER_LEFT,
+        )
+    buttons: list[ft.Control] = [
+        compact_button(
+            ctx.t("deal_screen.declare_for", player=name),
+            act(partial(ds.open_picker, seat)),
+            primary=ds.tracking == "melds",
+            icon=ft.Icons.STYLE,
+            identifier=f"declare-{seat}",
+            expand=True,
+        )
+    ]
+    trumps = ds.trumps()
+    if trumps is not None and ds.has_sevens() and ds.phase() == 1:
+        buttons.append(
+            compact_button(
+                f"7{trumps.symbol}",
+                act(partial(ds.seven, seat)),
+                identifier=f"seven-{seat}",
+                label=f"{ctx.t('deal.seven')} · {name}",
+            )
+        )
+    buttons.append(
+        tagged(
+            f"penalty-{seat}",
+            ft.IconButton(
+                ft.Icons.REPORT_OUTLINED,
+                on_click=act(partial(ds.open_penalty, seat)),
+                icon_size=30,
+                icon_color=ft.Colors.ERROR,
+                tooltip=ctx.t("deal_screen.penalty_for", player=name),
+                width=ROW,
+                height=ROW,
+            ),
+            label=ctx.t("deal_screen.penalty_for", player=name),
+        )
+    )
+    return ft.Row(buttons, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _trick_row(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
+    """One tap per trick, for whoever won it; gone once the deal's tricks are played."""
+    if not ds.can_win_trick():
+        return ft.Container(
+            content=body_text(
+                ctx.t("deal_screen.tricks_done"), 16, color=ft.Colors.ON_SURFACE_VARIANT
+            ),
+            height=ROW,
+            alignment=ft.Alignment.CENTER_LEFT,
+        )
+    return ft.Row(
+        [
+            compact_button(
+                ctx.t("deal_screen.won_trick", player=name),
+                act(partial(ds.trick, seat)),
+                primary=True,
+                icon=ft.Icons.BACK_HAND,
+                identifier=f"trick-{seat}",
+                expand=True,
+            )
+            for seat, name in enumerate(ds.players)
+            if not ds.sits_out(seat)
+        ],
+        spacing=6,
+    )
+
+
+def _deal_row(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control | None:
+    buttons: list[ft.Control] = []
+    if ds.tracking == "cards":
+        buttons.append(
+            compact_button(
+                ctx.t("deal.record_trick", n=ds.tricks_played() + 1),
+                act(ds.open_trick),
+                primary=True,
+                icon=ft.Icons.BACK_HAND,
+                identifier="record-trick",
+                expand=True,
+            )
+        )
+    elif ds.tracking == "melds" and ds.phase() == 1:
+        buttons.append(
+            compact_button(
+                ctx.t("deal.stock_exhausted"),
+                act(ds.stock_exhausted),
+                icon=ft.Icons.LAYERS_CLEAR,
+                identifier="stock-exhausted",
+                expand=True,
+            )
+        )
+        if ds.needs_end_form():
+            buttons.append(_end_button(ctx, ds, act, primary=False))
+    elif ds.needs_end_form():  # else the deal ends by itself (its last trick or lead)
+        closing = ds.tracking == "melds" or ds.can_close_play()
+        if closing and ds.needs_last_trick():
+            buttons.append(body_text(ctx.t("deal_screen.last_trick"), 16))
+            for seat, name in enumerate(ds.players):
+                buttons.append(
+                    compact_button(
+                        name,
+                        act(partial(ds.open_end, seat)),
+                        primary=True,
+                        icon=ft.Icons.FLAG,
+                        identifier=f"last-trick-{seat}",
+                        expand=True,
+                        label=ctx.t("deal_screen.last_trick_to", player=name),
+                    )
+                )
+        elif ds.tracking == "melds" or ds.play_over():
+            buttons.append(_end_button(ctx, ds, act, primary=True))
+        else:
+            buttons.append(
+                body_text(
+                    ctx.t("deal_screen.trick_next", n=ds.tricks_played() + 1),
+                    16,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                )
+            )
+    if not buttons:
+        return None
+    return ft.Container(
+        content=ft.Row(buttons, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        height=ROW,
+    )
+
+
+def _end_button(ctx: ViewContext, ds: DealScreen, act: Act, *, primary: bool) -> ft.Control:
+    return compact_button(
+        ctx.t("deal.end"),
+        act(ds.open_end),
+        primary=primary,
+        icon=ft.Icons.FLAG,
+        identifier="end-deal",
+        expand=True,
+    )

@@ -1,0 +1,70 @@
+"""Brisque counts typed as numbers (the number pad on phones), one field per player. With
+every field but one typed, the last shows the rest of the pack's total; a wrong entry is
+explained under its own field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from ui.state.deal import DealScreen
+from ui.views.common import ViewContext, section, tagged
+from ui.views.deal_parts import tagged_expand
+
+
+def brisques_fields(ctx: ViewContext, ds: DealScreen) -> ft.Control:
+    entry = ds.brisques
+    want = ds.brisques_expected()
+    fields: list[ft.Control] = []
+    for seat, name in enumerate(ds.players):
+        err = entry.field_error(seat)
+        helper = (
+            ctx.t("deal_screen.brisques_derived", expected=want) if entry.derived(seat) else None
+        )
+
+        def changed(e: Any, seat: int = seat) -> None:
+            ds.set_brisques(seat, str(e.control.value or ""))
+            ctx.app.changed()
+
+        field = ft.TextField(
+            label=name,
+            value=entry.texts[seat],
+            keyboard_type=ft.KeyboardType.NUMBER,
+            input_filter=ft.NumbersOnlyInputFilter(),
+            max_length=2,
+            counter="",
+            autofocus=seat == 0,
+            text_size=26,
+            text_align=ft.TextAlign.CENTER,
+            error=ctx.t(err.key, **err.args) if err is not None else None,
+            error_max_lines=3,
+            helper=helper,
+            on_change=changed,
+            expand=True,
+        )
+        fields.append(tagged_expand(f"brisque-count-{seat}", field))
+    rows: list[ft.Control] = [
+        ft.Row(fields[i : i + 2], spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)
+        for i in range(0, len(fields), 2)
+    ]
+    problem = entry.total_error()
+    counts = entry.counts()
+    if problem is None:
+        parts = " + ".join(str(c) for c in counts)
+        line = ctx.t("deal_screen.brisques_sum", parts=parts, sum=sum(counts), expected=want)
+    else:
+        line = ctx.t(problem.key, **problem.args)
+    total: ft.Control = tagged(
+        "brisque-total",
+        ft.Text(
+            line,
+            size=17,
+            weight=ft.FontWeight.W_600,
+            color=ft.Colors.PRIMARY if problem is None else ft.Colors.ERROR,
+        ),
+    )
+    if "brisques" in ds.end_errors and problem is not None:  # the refused "record": said here
+        total = tagged("error-brisques", total)
+    rows.append(total)
+    return section(ctx.t("deal_screen.brisques_title", expected=want), *rows)

@@ -1,0 +1,130 @@
+"""The deal's header: trumps, phase, who dealt and who leads, and each side's deal and match
+points large enough to read across the table (nothing cut at 360 px: names shrink with an
+ellipsis, numbers never)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ui.state.deal import DealScreen
+from ui.views.cards import card_face, suit_badge
+from ui.views.common import ViewContext, body_text, narrow, tagged
+from ui.views.deal_parts import panel
+
+
+def header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Control:
+    tag = "picker-" if compact else ""  # the picker's copy must not answer to the same ids
+    deal = ds.deal
+    trumps = ds.trumps()
+    left: list[ft.Control] = []
+    if trumps is not None:
+        left.append(
+            tagged(
+                f"{tag}trumps",
+                suit_badge(trumps, 22 if compact else 28),
+                label=f"{ctx.t('deal.trumps')} {trumps.symbol}",
+            )
+        )
+        if deal is not None and deal.turn_up is not None and not compact and not narrow():
+            left.append(card_face(deal.turn_up, width=40))
+    phase = ctx.t("deal.phase2") if ds.phase() == 2 else ctx.t("deal.phase1")
+    lines: list[ft.Control] = [
+        tagged(f"{tag}phase", ft.Text(phase, size=17, weight=ft.FontWeight.BOLD, no_wrap=True))
+    ]
+    if trumps is None:
+        lines.append(body_text(ctx.t("deal.no_trumps_yet"), 14))
+    stock = ds.stock_left()
+    if stock is not None:
+        lines.append(
+            tagged(
+                f"{tag}stock",
+                body_text(
+                    ctx.t("deal_screen.stock_tricks", n=stock, played=ds.tricks_played()), 15
+                ),
+            )
+        )
+    if not compact:
+        lines.append(tagged("dealer-leader", _who(ctx, ds)))
+    seven = ds.dealer_seven()
+    if seven is not None and not compact:
+        lines.append(
+            body_text(ctx.t("deal.seven_turned", player=ds.players[seven[0]], points=seven[1]), 14)
+        )
+    top = ft.Row(
+        [*left, ft.Column(lines, spacing=0, tight=True, expand=True)],
+        spacing=10,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    cells = [
+        _side_cell(ctx, ds, side, name, tag, compact) for side, name in enumerate(ds.side_names)
+    ]
+    return panel(
+        ft.Column(
+            [top, ft.Row(cells, spacing=6)],
+            spacing=6,
+            tight=True,
+        ),
+        identifier=f"{tag}deal-header",
+        padding=10,
+    )
+
+
+def _who(ctx: ViewContext, ds: DealScreen) -> ft.Control:
+    dealer, leader = ds.dealer(), ds.leader()
+    parts: list[str] = []
+    if dealer is not None:
+        parts.append(ctx.t("deal_screen.dealer", player=ds.players[dealer]))
+    if leader is not None:
+        key = "deal_screen.leads" if ds.tracking != "melds" else "deal_screen.first_lead"
+        parts.append(ctx.t(key, player=ds.players[leader]))
+    return ft.Text(" · ".join(parts), size=16, weight=ft.FontWeight.W_600)
+
+
+def _side_cell(
+    ctx: ViewContext, ds: DealScreen, side: int, name: str, tag: str, compact: bool
+) -> ft.Control:
+    scores, totals = ds.deal_scores(), ds.totals()
+    return ft.Container(
+        content=ft.Column(
+            [
+                ft.Text(
+                    name,
+                    size=15,
+                    weight=ft.FontWeight.W_600,
+                    no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+                ft.Row(
+                    [
+                        tagged(
+                            f"{tag}deal-score-{side}",
+                            ft.Text(
+                                str(scores[side]),
+                                size=22 if compact else 30,
+                                weight=ft.FontWeight.BOLD,
+                            ),
+                        ),
+                        tagged(
+                            f"{tag}total-{side}",
+                            ft.Text(
+                                f"{ctx.t('deal.match_points')} {totals[side]}",
+                                size=15 if compact else 18,
+                                weight=ft.FontWeight.W_600,
+                                no_wrap=True,
+                            ),
+                        ),
+                    ],
+                    spacing=8,
+                    wrap=True,
+                    run_spacing=0,
+                    vertical_alignment=ft.CrossAxisAlignment.END,
+                ),
+            ],
+            spacing=0,
+            tight=True,
+        ),
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+        border_radius=12,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        expand=True,
+    )

@@ -1,0 +1,117 @@
+"""Small pieces the deal screen's modules share: panels, the view cache, sentence case."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from ui.state.deal import DealScreen
+from ui.views.common import ViewContext, tagged
+
+Act = Callable[[Callable[[], Any]], Callable[[Any], None]]
+
+
+def cap(text: str) -> str:
+    """Sentence case for names used at the start of a label (``marriage`` → ``Marriage``)."""
+    return text[:1].upper() + text[1:]
+
+
+def seat_setter(ctx: ViewContext, fn: Callable[[int], None]) -> Callable[[str], None]:
+    """A choice-row handler: the picked value is a seat number."""
+
+    def pick(value: str) -> None:
+        fn(int(value))
+        ctx.app.changed()
+
+    return pick
+
+
+def panel(
+    content: ft.Control,
+    *,
+    identifier: str | None = None,
+    tint: str | None = None,
+    padding: float = 14,
+) -> ft.Control:
+    box = ft.Container(
+        content=content,
+        padding=padding,
+        border_radius=16,
+        bgcolor=tint or ft.Colors.SURFACE_CONTAINER,
+    )
+    return tagged(identifier, box) if identifier else box
+
+
+def cached(ds: DealScreen, key: tuple[Any, ...], build: Callable[[], ft.Control]) -> ft.Control:
+    """Reuse the very control object built for the same content: Flet's diff skips an
+    identical object, so an unchanged player panel or card grid costs nothing per tap."""
+    cache = ds.view_cache
+    control: ft.Control | None = cache.get(key)
+    if control is None:
+        if len(cache) > 256:
+            cache.clear()
+        control = cache[key] = build()
+    return control
+
+
+def compact_button(
+    text: str,
+    on_click: Any,
+    *,
+    identifier: str,
+    primary: bool = False,
+    danger: bool = False,
+    icon: ft.IconData | None = None,
+    expand: bool | int | None = None,
+    label: str | None = None,
+    center: bool = False,
+) -> ft.Control:
+    """A 56-px-high button whose text takes two lines rather than being cut (the bars at the
+    bottom of a phone hold several)."""
+    content = ft.Row(
+        [
+            *([ft.Icon(icon, size=22)] if icon else []),
+            ft.Container(
+                content=ft.Text(
+                    text,
+                    size=16,
+                    weight=ft.FontWeight.W_600,
+                    max_lines=2,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    text_align=ft.TextAlign.CENTER if center else ft.TextAlign.START,
+                ),
+                expand=expand is not None and expand is not False,
+            ),
+        ],
+        spacing=6,
+        tight=True,
+        alignment=ft.MainAxisAlignment.CENTER,
+    )
+    style = ft.ButtonStyle(
+        padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+        shape=ft.RoundedRectangleBorder(radius=14),
+    )
+    kw: dict[str, Any] = {
+        "content": content,
+        "on_click": on_click,
+        "style": style,
+        "height": 56,
+        "disabled": on_click is None,
+        "expand": expand,
+    }
+    btn: ft.Control
+    if danger:
+        btn = ft.FilledButton(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR, **kw)
+    elif primary:
+        btn = ft.FilledButton(**kw)
+    else:
+        btn = ft.OutlinedButton(**kw)
+    return ft.Semantics(identifier=identifier, content=btn, expand=expand, label=label, button=True)
+
+
+def tagged_expand(identifier: str, control: ft.Control) -> ft.Control:
+    """``tagged`` for a control that takes the rest of a row (the wrapper must expand too, or
+    the control gets no width)."""
+    return ft.Semantics(identifier=identifier, content=control, container=True, expand=True)

@@ -1,0 +1,187 @@
+"""The declare layer: name the combination and confirm the cards the engine proposes, or
+pick the cards freely. What the finger taps never moves: the confirm button sits at the top
+of the choice, the names (or the 32-card grid) are pinned at the bottom on a phone and beside
+the choice on a tablet or laptop."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ui import backend
+from ui.state.deal import DealScreen
+from ui.views import card_picker
+from ui.views.cards import card_face
+from ui.views.common import ViewContext, body_text, narrow, tagged
+from ui.views.deal_parts import Act, cap, compact_button, panel
+
+
+def layer(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
+    p = ds.picker
+    assert p is not None
+    name = ds.players[p.player]
+    names = ds.names_offered()
+    by_name = p.tab == "name" and bool(names)
+    title = ft.Row(
+        [
+            ft.Text(
+                ctx.t("picker.title", player=name),
+                size=21,
+                weight=ft.FontWeight.BOLD,
+                no_wrap=True,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                expand=True,
+            ),
+            tagged(
+                "picker-cancel",
+                ft.IconButton(
+                    ft.Icons.CLOSE,
+                    on_click=act(ds.close_picker),
+                    icon_size=30,
+                    tooltip=ctx.t("picker.cancel"),
+                ),
+                label=ctx.t("picker.cancel"),
+            ),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    top: list[ft.Control] = [title]
+    if names:
+        top.append(
+            ft.Row(
+                [
+                    compact_button(
+                        ctx.t("declare.by_name"),
+                        act(lambda: ds.set_picker_tab("name")),
+                        primary=by_name,
+                        identifier="tab-name",
+                        expand=True,
+                        icon=ft.Icons.LIST,
+                    ),
+                    compact_button(
+                        ctx.t("declare.by_cards"),
+                        act(lambda: ds.set_picker_tab("cards")),
+                        primary=not by_name,
+                        identifier="tab-cards",
+                        expand=True,
+                        icon=ft.Icons.GRID_VIEW,
+                    ),
+                ],
+                spacing=8,
+            )
+        )
+    if by_name:
+        choice_controls = _proposal(ctx, ds, act)
+        pinned = _names(ctx, ds, names, act)
+    else:
+        choice_controls = card_picker.choice(ctx, ds, act)
+        pinned = card_picker.hand_grid(ds, act, card_picker.grid_width())
+    choice = ft.Column(
+        choice_controls,
+        spacing=10,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+    pinned_box = tagged(
+        "declare-pinned", ft.Container(content=pinned, padding=ft.Padding.only(top=6))
+    )
+    if narrow() or card_picker.grid_width() is None:
+        body: ft.Control = ft.Column([*top, choice, pinned_box], spacing=8, expand=True)
+    else:
+        body = ft.Row(
+            [
+                ft.Column([*top, choice], spacing=8, expand=True),
+                ft.Container(content=pinned_box, width=card_picker.grid_width()),
+            ],
+            spacing=16,
+            expand=True,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
+    return ft.Container(
+        content=body, padding=ft.Padding.symmetric(horizontal=12, vertical=8), expand=True
+    )
+
+
+def _names(ctx: ViewContext, ds: DealScreen, names: tuple[str, ...], act: Act) -> ft.Control:
+    """The combinations to name, two to a row, always in the variant's order."""
+    p = ds.picker
+    chosen = p.named.meld if p is not None and p.named is not None else None
+    lang = ctx.app.lang
+    buttons = [
+        compact_button(
+            cap(backend.meld_name(m, lang)),
+            act(lambda m=m: ds.choose_meld(m)),
+            primary=m == chosen,
+            identifier=f"name-{m}",
+            expand=True,
+        )
+        for m in names
+    ]
+    rows = [ft.Row(buttons[i : i + 2], spacing=6) for i in range(0, len(buttons), 2)]
+    return ft.Column(rows, spacing=6, tight=True)
+
+
+def _proposal(ctx: ViewContext, ds: DealScreen, act: Act) -> list[ft.Control]:
+    """The confirm button first (a fixed place), then the proposed cards, each one tap to
+    change, and the engine's ruling on them."""
+    p = ds.picker
+    assert p is not None and p.named is not None
+    prop = p.named.proposal
+    lang = ctx.app.lang
+    if prop is None:
+        return [
+            compact_button(
+                ctx.t("declare.confirm_none"), None, identifier="declare-confirm", expand=True
+            ),
+            panel(body_text(ctx.t("declare.hint"), 16), identifier="declare-hint"),
+        ]
+    meld = backend.meld_name(prop.meld, lang)
+    points = int(prop.ruling.points or 0)
+    if prop.accepted:
+        confirm = compact_button(
+            ctx.t("declare.confirm", meld=meld, points=points),
+            act(ds.declare_named),
+            primary=True,
+            icon=ft.Icons.CHECK,
+            identifier="declare-confirm",
+            expand=True,
+        )
+    else:
+        confirm = compact_button(
+            ctx.t("declare.confirm_blocked", meld=cap(meld)),
+            act(ds.declare_named),
+            icon=ft.Icons.BLOCK,
+            identifier="declare-confirm",
+            expand=True,
+        )
+    faces: list[ft.Control] = []
+    for i, slot in enumerate(prop.slots):
+        where = ctx.t("declare.from_table") if slot.reused else ctx.t("declare.from_hand")
+        faces.append(
+            ft.Column(
+                [
+                    card_face(
+                        slot.card,
+                        width=50,
+                        selected=slot.reused,
+                        on_click=act(lambda i=i: ds.change_proposed(i)),
+                        identifier=f"proposed-{i}",
+                        label=f"{slot.card} · {where}",
+                    ),
+                    ft.Text(where, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                ],
+                spacing=2,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+        )
+    verdict = backend.ruling_text(prop.ruling, lang)
+    return [
+        ft.Row([confirm]),
+        tagged("proposal", ft.Row(faces, wrap=True, spacing=8, run_spacing=6)),
+        body_text(ctx.t("declare.tap_to_change"), 14, color=ft.Colors.ON_SURFACE_VARIANT),
+        tagged(
+            "proposal-ruling",
+            body_text(verdict, 15, color=None if prop.accepted else ft.Colors.ERROR),
+        ),
+    ]

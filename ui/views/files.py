@@ -1,0 +1,70 @@
+"""Files to and from the device that asked: Flet's FilePicker saves bytes (in a browser: a
+download; on a phone: the system's save dialog; on a desktop: a save dialog that writes
+them) and picks a file with its bytes (``with_data``: no upload endpoint or temp folder on
+the server). The bytes and the messages come from ui.state.matches."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from ui.views.common import ViewContext
+
+log = logging.getLogger(__name__)
+
+
+def export_handler(ctx: ViewContext, match_id: int, kind: str) -> Any:
+    keeping = ctx.app.matches
+
+    async def handler(_e: Any) -> None:
+        file = keeping.export_file(match_id, kind)
+        if file is None:
+            ctx.app.changed()
+            return
+        try:
+            where = await ft.FilePicker().save_file(
+                dialog_title=file.name, file_name=file.name, src_bytes=file.data
+            )
+        except Exception as exc:  # the client refused or the platform cannot save
+            log.warning("export failed", exc_info=True)
+            keeping.export_failed(str(exc))
+            return
+        web = bool(getattr(ctx.page, "web", True))
+        if where is None and not web:
+            return  # the user closed the save dialog
+        keeping.exported(file, None if web else where)
+
+    return handler
+
+
+def import_handler(ctx: ViewContext) -> Any:
+    keeping = ctx.app.matches
+
+    async def handler(_e: Any) -> None:
+        try:
+            files = await ft.FilePicker().pick_files(
+                dialog_title=ctx.t("sheet.import"),
+                file_type=ft.FilePickerFileType.CUSTOM,
+                allowed_extensions=["json"],
+                with_data=True,
+            )
+        except Exception as exc:
+            log.warning("import failed", exc_info=True)
+            keeping.import_failed(str(exc))
+            return
+        if not files:
+            keeping.import_cancelled()
+            return
+        picked = files[0]
+        data = picked.bytes
+        if data is None and picked.path:  # desktop without data: the file is local
+            try:
+                data = Path(picked.path).read_bytes()
+            except OSError:
+                data = None
+        keeping.import_file(picked.name, data)
+
+    return handler

@@ -1,0 +1,133 @@
+"""The penalty choice: each offence with the amount the engine would apply now, on lines
+that wrap instead of cutting the amount off; a heavy penalty asks to be confirmed."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ui import backend
+from ui.state.deal import DealScreen
+from ui.state.penalty_choice import PenaltyOption
+from ui.views.common import ViewContext, body_text, heading, tagged
+from ui.views.deal_parts import Act, compact_button, panel
+
+
+def amount_text(ctx: ViewContext, option: PenaltyOption) -> str:
+    """ "−320", or "+60 to the others" under H-PENALTY-TO-OPPONENT."""
+    if option.to_opponents:
+        return ctx.t("deal_screen.to_opponents", points=abs(option.points))
+    return f"−{abs(option.points)}" if option.points else "0"
+
+
+def _offence_row(
+    ctx: ViewContext, ds: DealScreen, seat: int, o: PenaltyOption, act: Act
+) -> ft.Control:
+    title = backend.rule_title(o.offence, ctx.app.lang)
+    tile = ft.Container(
+        content=ft.Row(
+            [
+                ft.Text(title, size=17, expand=True),  # wraps: never cut
+                ft.Text(
+                    amount_text(ctx, o),
+                    size=20,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ERROR,
+                    no_wrap=True,
+                ),
+            ],
+            spacing=10,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        padding=ft.Padding.symmetric(horizontal=14, vertical=10),
+        border_radius=14,
+        border=ft.Border.all(1, ft.Colors.ERROR),
+        bgcolor=ft.Colors.SURFACE,
+        on_click=act(lambda: ds.penalty(seat, o.offence)),
+        ink=True,
+    )
+    return ft.Semantics(
+        identifier=f"offence-{o.offence}", button=True, container=True, content=tile
+    )
+
+
+def penalty_panel(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
+    seat = ds.penalty_for
+    assert seat is not None
+    name = ds.players[seat]
+    confirm = ds.penalty_confirm
+    if confirm is not None:
+        title = backend.rule_title(confirm.offence, ctx.app.lang)
+        return panel(
+            ft.Column(
+                [
+                    heading(ctx.t("deal_screen.confirm_title", player=name), 20),
+                    tagged(
+                        "penalty-confirm-text",
+                        ft.Text(
+                            ctx.t(
+                                "deal_screen.confirm_text",
+                                penalty=title,
+                                player=name,
+                                amount=amount_text(ctx, confirm),
+                            ),
+                            size=18,
+                        ),
+                    ),
+                    ft.Row(
+                        [
+                            compact_button(
+                                ctx.t(
+                                    "deal_screen.confirm_apply", amount=amount_text(ctx, confirm)
+                                ),
+                                act(ds.confirm_penalty),
+                                danger=True,
+                                identifier="penalty-confirm",
+                                expand=True,
+                                center=True,
+                            )
+                        ]
+                    ),
+                    ft.Row(
+                        [
+                            compact_button(
+                                ctx.t("penalty.cancel"),
+                                act(ds.close_penalty),
+                                identifier="penalty-cancel",
+                                expand=True,
+                                center=True,
+                            )
+                        ]
+                    ),
+                ],
+                spacing=10,
+                tight=True,
+            ),
+            identifier="penalty-panel",
+            tint=ft.Colors.ERROR_CONTAINER,
+        )
+    rows = [_offence_row(ctx, ds, seat, o, act) for o in ds.penalty_options(seat)]
+    return panel(
+        ft.Column(
+            [
+                ft.Row(
+                    [
+                        heading(ctx.t("penalty.title", player=name), 20),
+                        compact_button(
+                            ctx.t("penalty.cancel"),
+                            act(ds.close_penalty),
+                            identifier="penalty-cancel",
+                        ),
+                    ],
+                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                    wrap=True,
+                ),
+                body_text(ctx.t("deal_screen.penalty_help"), 15),
+                *rows,
+            ],
+            spacing=8,
+            tight=True,
+            scroll=ft.ScrollMode.AUTO,
+        ),
+        identifier="penalty-panel",
+        tint=ft.Colors.ERROR_CONTAINER,
+    )
