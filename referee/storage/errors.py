@@ -54,3 +54,8 @@ class AlreadyRecordedError(StorageError):
 class LogMovedOnError(StorageError):
     """The log already holds a different entry where this one was to go (another device
     recorded meanwhile): nothing was written."""
+
+
+class DatabaseUnreachableError(StorageError):
+    """The database server does not answer (stopped, or the network is down): nothing is
+    wrong with the data; try again."""

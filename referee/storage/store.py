@@ -26,6 +26,7 @@ from referee.storage.errors import (
     AlreadyRecordedError,
     DamagedDatabaseError,
     DatabaseBusyError,
+    DatabaseUnreachableError,
     LogMovedOnError,
     ReadOnlyStorageError,
     StorageError,
@@ -162,7 +163,7 @@ class Store:
                 revision = db.current_revision(conn)
         except DBAPIError as exc:
             engine.dispose()
-            raise StorageError(f"cannot reach {loc.describe()}: {exc.orig}") from exc
+            raise DatabaseUnreachableError(f"cannot reach {loc.describe()}: {exc.orig}") from exc
         if revision != db.HEAD_REVISION:
             db.upgrade(loc)
         store = cls(engine, loc, None)

@@ -53,3 +53,19 @@ def test_a_busy_database_is_announced_and_retried_until_it_opens(monkeypatch: An
     assert store == "the store" and opener.tries == 3
     assert any("in use by another program" in s for s in page.shown)
     assert page.controls == []  # the message is gone once the database opened
+
+
+def test_an_unreachable_database_server_is_announced_and_retried(monkeypatch: Any) -> None:
+    from referee.storage.errors import DatabaseUnreachableError
+
+    class _Down(_Opener):
+        def store(self) -> Any:
+            self.tries += 1
+            if self.tries <= self.busy_times:
+                raise DatabaseUnreachableError("cannot reach postgresql://club: refused")
+            return "the store"
+
+    monkeypatch.setattr(shell, "BUSY_RETRY_SECONDS", 0.01)
+    page, opener = _Page(), _Down(busy_times=1)
+    assert _run(shell._open_waiting_while_busy(page, opener, "en")) == "the store"  # type: ignore[arg-type]
+    assert any("server is not answering" in s for s in page.shown)
