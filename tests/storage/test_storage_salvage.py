@@ -216,3 +216,23 @@ def test_corrections_and_deletions_come_back_as_they_counted(sqlite_path: Path) 
     with Store.open(sqlite_path) as again:
         assert again.notice is not None and "Nothing was lost" in again.notice
         assert again.export_match(mid) == want
+
+
+def test_a_log_the_engine_cannot_follow_is_cut_before_the_refused_entry(
+    sqlite_path: Path, tmp_path: Path
+) -> None:
+    records = _database(sqlite_path)
+    conn = sqlite3.connect(sqlite_path)
+    conn.execute(
+        "UPDATE log_entry SET payload = ? WHERE match_id = 1 AND seq = 4",
+        (json.dumps({"type": "seven", "player": "Nobody"}),),
+    )
+    conn.commit()
+    conn.close()
+    report = salvage(sqlite_path, tmp_path / "out.sqlite3")
+    assert report.cut[1][0] == 3 and "match 1 kept entries 1–3" in report.sentence()
+    with Store.open(tmp_path / "out.sqlite3") as s:
+        assert len(s.list_matches()) == len(records)
+        assert len(s.history(1)) == 3
+        assert s.export_match(2) == records[2]
+        _check_against_replay(s)
