@@ -2,6 +2,7 @@
 
 python -m ui.main            # desktop window (or the web server on a headless machine)
 python -m ui.main --web      # web server on 127.0.0.1, open the printed address
+python -m ui.main --table    # also on the local network, for phones with the printed links
 """
 
 from __future__ import annotations
@@ -9,9 +10,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
+WILDCARD_HOSTS = ("0.0.0.0", "::", "", "*")
 ASSETS_DIR = str(Path(__file__).resolve().parent / "assets")
 
 
@@ -21,11 +24,34 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--web", action="store_true", help="serve the app to a browser")
     p.add_argument("--host", default="127.0.0.1", help="address to serve on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8550, help="port for --web (default 8550)")
+    p.add_argument(
+        "--table",
+        action="store_true",
+        help="table mode: serve on this machine's local network address too, for phones that "
+        "join with a secret link (printed with QR codes)",
+    )
+    p.add_argument(
+        "--table-address",
+        default=None,
+        help="the local network address for --table (asked for when the machine has several)",
+    )
+    p.add_argument(
+        "--new-table",
+        action="store_true",
+        help="with --table: new links even if the last table session is still open",
+    )
     p.add_argument("--db", default=None, help="database URL (default: the embedded SQLite file)")
     p.add_argument(
         "--lang", choices=["en", "ru"], default=None, help="UI language (default: the system's)"
     )
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if args.host in WILDCARD_HOSTS:
+        p.error(f"--host {args.host!r} would answer on every network: name one address")
+    if args.table_address and not args.table:
+        p.error("--table-address goes with --table")
+    if args.table_address in WILDCARD_HOSTS:
+        p.error("--table-address must name one address")
+    return args
 
 
 def _desktop_possible() -> bool:
@@ -36,6 +62,77 @@ def _desktop_possible() -> bool:
     if sys.platform.startswith("linux"):
         return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     return True
+
+
+def serve_web(
+    app_main: Callable[[Any], Any],
+    *,
+    host: str,
+    port: int,
+    table_address: str | None = None,
+    new_table: bool = False,
+    lang: str | None = None,
+) -> None:
+    """The browser app on ``host``:``port`` through this project's server (ui/server): it
+    answers only requests addressed to it, and serves the web client compressed. With
+    ``table_address`` (table mode) it also listens there, for devices with a join link."""
+    from ui.server import precompress
+    from ui.server.asgi import build_app
+    from ui.server.host_guard import LOOPBACK_NAMES, AllowedAddresses
+    from ui.server.serve import bind_sockets, serve
+
+    binds = [host] if table_address is None else [host, table_address]
+    sockets = bind_sockets(binds, port)
+    port = int(sockets[0].getsockname()[1])
+    names = [*LOOPBACK_NAMES] if host in LOOPBACK_NAMES else [host]
+    allowed = AllowedAddresses.for_server([*names, *binds[1:]], port)
+    if table_address is None:
+        app = build_app(app_main, allowed=allowed, assets_dir=ASSETS_DIR)
+        print(f"Bezique Referee: http://{host}:{port}/", flush=True)
+    else:
+        from ui.server import roles, table_mode
+        from ui.server.table import TableGate
+
+        session = table_mode.start(table_address, port, new=new_table)
+        refusal = table_mode.refusal_page()
+        links = table_mode.links_page(session, lang or "en")
+        app = build_app(
+            app_main,
+            allowed=allowed,
+            assets_dir=ASSETS_DIR,
+            session_hook=roles.bind,
+            gate=lambda inner: TableGate(inner, session.access, table_address, refusal, links),
+        )
+        print(table_mode.terminal_text(session, lang or "en"), flush=True)
+    precompress.start_background()
+    serve(app, sockets)
+
+
+def _app_main(db_url: str | None, lang: str | None, *, table: bool) -> Callable[[Any], Any]:
+    """The app's ``main``; in table mode it is told each session's role (the live-sync
+    app's ``role_of`` hook, where the app has it)."""
+    import inspect
+
+    from ui.shell import make_main
+
+    if table and "role_of" in inspect.signature(make_main).parameters:
+        from ui.server.roles import app_role
+
+        return make_main(db_url=db_url, lang=lang, role_of=app_role)  # type: ignore[call-arg,unused-ignore]
+    return make_main(db_url=db_url, lang=lang)
+
+
+def _table_address(requested: str | None) -> str:
+    """The address for table mode: read from the interfaces (no traffic), chosen by the user
+    when there are several; exits with a message when there is none."""
+    from ui.server.lan import TableAddressError, choose_address, lan_addresses
+
+    ask = input if sys.stdin.isatty() else None
+    try:
+        return choose_address(lan_addresses(), requested, ask)
+    except TableAddressError as exc:
+        print(f"bezique-app: {exc}", file=sys.stderr)
+        raise SystemExit(2) from exc
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -49,26 +146,27 @@ def main(argv: Sequence[str] | None = None) -> None:
         ft.run(make_main(db_url=args.db, lang=args.lang), assets_dir=ASSETS_DIR)
         return
 
-    web = args.web or not _desktop_possible()
+    web = args.web or args.table or not _desktop_possible()
+    table_address = _table_address(args.table_address) if args.table else None
     if web:
         # Import the web server before the storage thread starts (ui.shell.make_main), so
         # the two do not fight over the interpreter lock while the server comes up.
         import flet_web.fastapi  # type: ignore[import-untyped]  # noqa: F401
 
-    from ui.shell import make_main
-
-    app_main = make_main(db_url=args.db, lang=args.lang)
+    app_main = _app_main(args.db, args.lang, table=args.table)
     if web:
-        print(f"Bezique Referee: http://{args.host}:{args.port}/", flush=True)
-        ft.run(
-            app_main,
-            name="",
-            host=args.host,
-            port=args.port,
-            view=ft.AppView.WEB_BROWSER,
-            assets_dir=ASSETS_DIR,
-            no_cdn=True,
-        )
+        try:
+            serve_web(
+                app_main,
+                host=args.host,
+                port=args.port,
+                table_address=table_address,
+                new_table=args.new_table,
+                lang=args.lang,
+            )
+        except OSError as exc:  # the port is taken, or the address is not this machine's
+            print(f"bezique-app: cannot listen on {args.port}: {exc}", file=sys.stderr)
+            raise SystemExit(2) from exc
     else:
         ft.run(app_main, assets_dir=ASSETS_DIR, view=ft.AppView.FLET_APP)
 

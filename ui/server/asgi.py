@@ -1,0 +1,96 @@
+"""The ASGI app that serves the table app's web client: Flet's websocket session handler and
+its static web client, behind this project's own guards and headers.
+
+Built here rather than by ``ft.run`` because Flet's app answers any ``Host`` and ``Origin``,
+sends ``Access-Control-Allow-Origin: *`` and gives no place to attach a device's role to its
+session; the pieces (``FletApp``, ``FletStaticFiles``, the app manager's lifespan) are Flet's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import WebSocket
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from ui.server.host_guard import AllowedAddresses, HostGuard
+
+SessionHook = Callable[[Any, Scope], None]
+"""Called with a new Flet page and the websocket's ASGI scope before the app's ``main``."""
+
+
+class IsolationHeaders:
+    """Cross-origin isolation, which Flutter's skwasm renderer needs for its threads (the two
+    headers Flet's own app sends); no ``Access-Control-Allow-Origin: *``: no other site may
+    read this app's responses."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers.append((b"cross-origin-opener-policy", b"same-origin"))
+                headers.append((b"cross-origin-embedder-policy", b"require-corp"))
+                headers.append((b"x-content-type-options", b"nosniff"))
+                headers.append((b"referrer-policy", b"no-referrer"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def build_app(
+    main: Callable[[Any], Any],
+    *,
+    allowed: AllowedAddresses,
+    assets_dir: str | None,
+    static: ASGIApp | None = None,
+    session_hook: SessionHook | None = None,
+    gate: Callable[[ASGIApp], ASGIApp] | None = None,
+) -> ASGIApp:
+    """The whole server app. ``static`` serves the web client (ui/server/web_client.py when
+    not given); ``session_hook`` sees each new session's page with the websocket's scope
+    (table mode puts the device's role there); ``gate`` wraps the app inside the host guard
+    (table mode's secret check)."""
+    from flet_web.fastapi.flet_app import FletApp, app_manager  # type: ignore[import-untyped]
+    from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
+
+    if static is None:
+        from ui.server.web_client import WebClientFiles
+
+        static = WebClientFiles(assets_dir=assets_dir)
+
+    # No API docs pages: they would load their scripts from a CDN and serve nothing useful.
+    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+
+    @app.websocket("/ws")  # type: ignore[untyped-decorator]  # Flet's FastAPI is untyped
+    async def flet_session(websocket: WebSocket) -> None:
+        """One device's Flet session over its websocket (Flet's own handler)."""
+        before_main = None
+        if session_hook is not None:
+            hook = session_hook
+            scope = websocket.scope
+
+            def before_main(page: Any) -> None:
+                hook(page, scope)
+
+        await FletApp(
+            loop=asyncio.get_running_loop(),
+            executor=app_manager.executor,
+            main=main,
+            before_main=before_main,
+        ).handle(websocket)
+
+    app.mount("/", app=static)
+    inner: ASGIApp = IsolationHeaders(app)
+    if gate is not None:
+        inner = gate(inner)
+    return HostGuard(inner, allowed)

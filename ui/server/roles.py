@@ -1,0 +1,47 @@
+"""Who a device is at the table, as the app session sees it.
+
+The server decides the role before the Flet session starts (ui/server/table.py) and puts it in
+the websocket's ASGI scope; :func:`bind` copies it into the new session's store, where
+:func:`role_of` reads it. Outside table mode (desktop, packaged app, the local browser app)
+every session is the host.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+SCOPE_KEY = "bezique.role"
+STORE_KEY = "bezique.role"
+
+
+class Role(StrEnum):
+    HOST = "host"  # the laptop's own screen: records, and shows the join links
+    SCORER = "scorer"  # may record, undo and penalise
+    VIEWER = "viewer"  # reads the live sheet only
+
+
+def bind(page: Any, scope: Any) -> None:
+    """Session hook (ui/server/asgi.py): the role the server gave this websocket."""
+    role = Role(scope.get(SCOPE_KEY, Role.HOST.value))
+    page.session.store.set(STORE_KEY, role.value)
+
+
+def role_of(page: Any) -> Role:
+    """The role of a page's session; the host when the server gave none."""
+    try:
+        value = page.session.store.get(STORE_KEY)
+    except Exception:  # a page without a session store (tests' fakes): not in table mode
+        return Role.HOST
+    return Role(value) if value else Role.HOST
+
+
+def may_write(page: Any) -> bool:
+    """Whether this session may record, undo or penalise."""
+    return role_of(page) in (Role.HOST, Role.SCORER)
+
+
+def app_role(page: Any) -> str | None:
+    """The role in the words the app's ``make_main(role_of=...)`` takes: "scorer" (the host
+    too) or "viewer"."""
+    return "viewer" if role_of(page) is Role.VIEWER else "scorer"
