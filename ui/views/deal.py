@@ -134,7 +134,7 @@ def build(ctx: ViewContext) -> View:
 def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     """Header, ruling strip, tables (with what covers them), action bar; the declare and
     trick layers cover the whole screen while they are open."""
-    tables: list[ft.Control] = []
+    tables: list[ft.Control] = save_status(ctx, ds.session)  # unsaved entries (storage away)
     if ds.notice is not None:
         tables.append(banner(ctx.t(ds.notice.key, **ds.notice.args), error=ds.notice.error))
     tables += _players(ctx, ds, act)
