@@ -9,18 +9,18 @@ through here; the state classes then read the engine's ``Match`` that a MatchSes
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
 from referee import presets, reference, reference_search, rulings
 from referee.cards import Card, Suit
-from referee.record import event_to_obj
-from referee.storage.errors import LogMovedOnError, StorageError
+from referee.record import event_from_obj, event_to_obj
+from referee.storage.errors import StaleWrite, StorageError
 from referee.variants import load_variant
 from referee.variants import variant_ids as _variant_ids
-from ui.pending_writes import Diverged as PendingDiverged
-from ui.pending_writes import PendingWrites
+from ui.pending_writes import RetryWhileAway
 
 
 class StoreLike(Protocol):
@@ -116,6 +116,13 @@ def ruling_text(ruling: Any, lang: str) -> str:
     if callable(render):
         return str(render(lang))
     return str(getattr(ruling, "message", ""))
+
+
+def ruling_words(ruling: Any, lang: str) -> str:
+    """The ruling in words without its rule's id, for a screen that shows the id once beside
+    it (the engine's ``Ruling.text``; ``ruling_text`` where it has none)."""
+    text = getattr(ruling, "text", None)
+    return str(text(lang)) if callable(text) else ruling_text(ruling, lang)
 
 
 def rule_explanation(rule: str, lang: str) -> str:
@@ -324,75 +331,118 @@ class Diverged(WriteFailed):
     another device changed the match meanwhile. The session has reloaded it."""
 
 
+class Stale(WriteFailed):
+    """The write was made on a view another device had already moved past (storage's
+    compare-and-append refused it, nothing was stored); the session now shows the match as
+    stored."""
+
+
+class ReadOnly(WriteFailed):
+    """This session may only read the match (a viewer): nothing was sent to storage."""
+
+
 class StorageAway(WriteFailed):
     """Storage is not answering: the unsaved entries wait in order and are retried; nothing
     was lost and nothing was reloaded. The action asked for was not done."""
+
+
+@dataclass(frozen=True)
+class Written:
+    """One durable write of a session, for the others at the table (ui/live.py): the match,
+    the log position it moved to, what it was (``record``, ``undo``, ``redo``, ``deal``), and
+    the engine's ruling or the deal number that says it in words."""
+
+    match_id: int
+    position: int
+    action: str
+    ruling: Any = None
+    deal: int = 0
+    event: dict[str, Any] | None = None  # a recorded entry as stored (the record's JSON)
 
 
 class MatchSession:
     """A match opened from storage: the engine's Match plus record/undo/redo.
 
     Recording applies the event to this session's Match at once (the same engine storage
-    replays with) and queues the write (ui/pending_writes.py): one thread writes the entries
-    in order, and an entry counts as saved only once storage holds it durably (``unsaved``).
-    While storage is away they wait and are retried (``storage_away`` says why) and play goes
-    on; anything that reads storage (undo, redo, a new deal, leaving the screen) waits for the
-    queue first (``flush``) and, if storage is still away, raises StorageAway without losing
-    anything. A write that retrying cannot fix raises WriteFailed at the next action and the
-    session reloads the truth.
+    replays with) and hands the write to a single background writer, so the new score is on
+    screen while SQLite syncs the file; writes keep their order. Anything that reads storage
+    (undo, redo, a new deal, leaving the screen) waits for the queue first (``flush``). If a
+    write ever fails, the next action raises WriteFailed and the session reloads the truth.
+
+    Every write names the log position this session's view shows (``position``): storage
+    appends it only if the match is still there, so a write made on a stale view is refused
+    (Stale), never applied to a state nobody saw. After a refusal the writes queued behind
+    it are dropped too. ``on_written`` hears of each durable write, ``on_failed`` of a
+    refused or failed background write (both from the writer thread). A ``read_only``
+    session (a viewer) refuses every write itself.
+
+    An entry counts as saved only once storage holds it durably (``unsaved``). While storage
+    does not answer (PostgreSQL stopped, the file busy) the writer keeps retrying the entry in
+    order (ui/pending_writes.py), ``storage_away`` says why and ``on_change`` is told, play
+    goes on; an action that needs storage raises StorageAway instead of losing anything. A
+    retry after a lost answer finds its entry already stored and never writes it twice.
     """
 
     FLUSH_WAIT = 3.0  # seconds an action waits for unsaved entries before saying so
     AWAY_WAIT = 0.2  # the same, once storage is known not to answer
 
-    def __init__(
-        self, store: Any, match_id: int, on_change: Callable[[], None] | None = None
-    ) -> None:
+    def __init__(self, store: Any, match_id: int, *, read_only: bool = False) -> None:
         self.store = store
         self.match_id = match_id
+        self.read_only = read_only
         self.match: Any = None
+        self.position = 0
         self.can_undo = False
         self.can_redo = False
-        self._next_seq = 0
-        self._reload_now()
-        self._pending = PendingWrites(store, match_id, _verdict, on_change)
+        self.on_written: Callable[[Written], object] | None = None
+        self.on_failed: Callable[[BaseException], object] | None = None
+        # Told (from the writer thread) when storage stops or starts answering again.
+        self.on_change: Callable[[], object] | None = None
+        self._retry = RetryWhileAway(lambda: self.on_change)
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-write")
+        self._queue: list[Future[Any]] = []
+        self._broken = False
+        self.reload()
 
-    @property
-    def on_change(self) -> Callable[[], None] | None:
-        """Called (from the writer thread) when the unsaved entries' state changes."""
-        return self._pending.on_change
-
-    @on_change.setter
-    def on_change(self, fn: Callable[[], None] | None) -> None:
-        self._pending.on_change = fn
+    def flush(self, timeout: float | None = None) -> None:
+        """Wait for queued writes; raise WriteFailed (after reloading) if one failed, and
+        StorageAway (keeping every queued entry) if storage still does not answer."""
+        if timeout is None:  # once storage is known to be away, do not keep the screen waiting
+            timeout = self.AWAY_WAIT if self.storage_away else self.FLUSH_WAIT
+        wait(self._queue, timeout=timeout)
+        if any(not f.done() for f in self._queue):
+            if not any(f.done() and f.exception() is not None for f in self._queue):
+                raise StorageAway(self._retry.away or "storage is not answering")
+            wait(self._queue)  # a failure: the rest are refused at once
+        queue, self._queue = self._queue, []
+        failure: BaseException | None = None
+        for future in queue:
+            exc = future.exception()
+            if exc is not None and failure is None:
+                failure = exc
+        if failure is not None:
+            try:
+                self._reload_now()
+            except WriteFailed as exc:  # storage gone as well: say both, keep the session
+                raise WriteFailed(f"{failure}; {exc}") from failure
+            if isinstance(failure, WriteFailed):
+                raise failure
+            raise WriteFailed(str(failure)) from failure
 
     @property
     def unsaved(self) -> int:
         """Entries on screen that storage does not hold durably yet."""
-        return self._pending.pending
+        return sum(1 for f in self._queue if not f.done())
 
     @property
     def storage_away(self) -> str | None:
         """Why storage is not answering while entries wait (None: it answers)."""
-        return self._pending.away if self._pending.pending else None
+        return self._retry.away if self.unsaved else None
 
-    def flush(self, timeout: float | None = None) -> None:
-        """Wait for unsaved entries; StorageAway if storage is still away after ``timeout``,
-        WriteFailed (after reloading) if a write failed for good."""
-        if timeout is None:  # once storage is known to be away, do not keep the screen waiting
-            timeout = self.AWAY_WAIT if self.storage_away else self.FLUSH_WAIT
-        done = self._pending.wait(timeout)
-        failure = self._pending.take_failure()
-        if failure is not None:
-            try:
-                self._reload_now()
-            except Exception as exc:  # storage gone as well: say both, keep the session
-                raise WriteFailed(f"{failure}; {exc}") from failure
-            if isinstance(failure, PendingDiverged | LogMovedOnError):
-                raise Diverged(str(failure)) from failure
-            raise WriteFailed(str(failure)) from failure
-        if not done:
-            raise StorageAway(self._pending.away or "storage is not answering")
+    @property
+    def busy(self) -> bool:
+        """Writes of this session are still on their way to storage."""
+        return any(not f.done() for f in self._queue)
 
     def reload(self) -> None:
         self.flush()
@@ -400,66 +450,144 @@ class MatchSession:
 
     def _reload_now(self) -> None:
         try:
-            self.match = self.store.load_match(self.match_id)
-            self.can_undo = bool(self.store.can_undo(self.match_id))
-            self.can_redo = bool(self.store.can_redo(self.match_id))
-            self._next_seq = int(self.store.last_seq(self.match_id))
+            snap = self.store.snapshot(self.match_id)
         except StorageError as exc:
             if isinstance(exc, ValueError):
                 raise
             raise WriteFailed(str(exc)) from exc
+        self.match = snap.match
+        self.position = int(snap.position)
+        self.can_undo = bool(snap.can_undo)
+        self.can_redo = bool(snap.can_redo)
+        self._broken = False
 
-    def _storage(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """A direct storage call; storage not answering is WriteFailed (nothing was done),
-        never an exception the screen does not expect."""
-        try:
-            return fn(self.match_id, *args)
-        except StorageError as exc:
-            if isinstance(exc, ValueError):
-                raise
-            raise WriteFailed(str(exc)) from exc
-
-    def start_deal(self, dealer: int, turn_up: Card | None) -> None:
-        self.flush()
-        self._storage(self.store.start_deal, dealer, turn_up.code if turn_up else None)
-        self._reload_now()
-
-    def record(self, event: Any) -> Any:
-        """The engine's ruling on the event, queued to be stored (accepted or rejected) in
-        order. An event that contradicts the facts raises (a ValueError) and nothing is
-        queued; an earlier write that failed for good raises WriteFailed first."""
+    def _writable(self) -> None:
+        if self.read_only:
+            raise ReadOnly("viewer")
         if getattr(self.store, "read_only", False):
             raise WriteFailed(
                 f"{self.store.location.describe()} is read-only: nothing can be recorded"
             )
-        if self._pending.failure is not None:
+
+    def _stored(self, action: str, ruling: Any = None) -> None:
+        """Tell the table (the caller holds the new position)."""
+        if self.on_written is not None:
+            deal = len(self.match.deals) if self.match is not None else 0
+            self.on_written(Written(self.match_id, self.position, action, ruling, deal))
+
+    def _sync_write(self, step: Callable[[int], Any], action: str) -> Any:
+        """A write that needs storage's answer (deal start, undo, redo): compare-and-append
+        at this view's position, then show what storage has."""
+        self._writable()
+        self.flush()
+        at = self.position
+        try:
+            out = step(at)
+        except StaleWrite as exc:
+            self._reload_now()
+            raise Stale(str(exc)) from exc
+        except StorageError as exc:  # not answering: nothing was done, nothing is lost
+            if isinstance(exc, ValueError):
+                raise
+            raise WriteFailed(str(exc)) from exc
+        self._reload_now()
+        if out is not False:
+            self._stored(action)
+        return out
+
+    def start_deal(self, dealer: int, turn_up: Card | None) -> None:
+        code = turn_up.code if turn_up else None
+        self._sync_write(
+            lambda at: self.store.start_deal(self.match_id, dealer, code, at=at), "deal"
+        )
+
+    def record(self, event: Any) -> Any:
+        """The engine's ruling on the event, recorded (accepted or rejected) in order.
+
+        An event that contradicts the facts raises (a ValueError) and nothing is queued.
+        """
+        self._writable()
+        if self._broken or any(f.done() and f.exception() is not None for f in self._queue):
             self.flush()
         obj = event_to_obj(event, self.match.players)
         ruling = self.match.apply(event)
         self.can_undo, self.can_redo = True, False  # a new entry empties the redo stack
-        self._next_seq += 1
-        self._pending.submit(self._next_seq, obj, ruling)
+        at = self.position
+        self.position = at + 1  # every write appends exactly one log entry
+        job = self._writer.submit(self._store_event, self.store.record, obj, ruling, at)
+        self._queue.append(job)
         return ruling
 
+    def _store_event(self, record: Any, obj: dict[str, Any], shown: Any, at: int) -> None:
+        """The writer's job: store the event at the position the screen showed, and check
+        storage ruled as the screen showed. After one refusal, the entries queued behind it
+        (made on the same stale view) are refused too."""
+        try:
+            if self._broken:
+                raise Stale("an earlier entry of this device was refused")
+            try:
+                stored = self._retry.call(lambda: record(self.match_id, obj, at=at), shown)
+            except StaleWrite as exc:
+                raise Stale(str(exc)) from exc
+            if _verdict(stored) != _verdict(shown):
+                raise Diverged(str(getattr(stored, "message", "")))
+        except BaseException as exc:
+            first = not self._broken
+            self._broken = True
+            if first and self.on_failed is not None:
+                self.on_failed(exc)
+            raise
+        if self.on_written is not None:
+            self.on_written(Written(self.match_id, at + 1, "record", stored, 0, obj))
+
+    def catch_up(self, position: int, event: dict[str, Any] | None, ruling: Any) -> None:
+        """Show another device's stored entry: when it is the very next entry of this view
+        and nothing of this session is on its way, apply it to this session's Match (the
+        same engine storage replays with, no replay of the whole log); otherwise, or if the
+        engine here rules otherwise than storage did, reload from storage."""
+        nothing_pending = not self._broken and all(
+            f.done() and f.exception() is None for f in self._queue
+        )
+        if event is None or ruling is None or position != self.position + 1 or not nothing_pending:
+            self.reload()
+            return
+        try:
+            mine = self.match.apply(event_from_obj(event, list(self.match.players)))
+        except ValueError:
+            self.reload()
+            return
+        if _verdict(mine) != _verdict(ruling):
+            self.reload()
+            return
+        self.position = position
+        self.can_undo, self.can_redo = True, False
+
+    def correct(self, seq: int, obj: dict[str, Any] | None) -> Any:
+        """Store a correction (or deletion, ``obj`` None) of entry ``seq`` made on this view."""
+        return self._sync_write(
+            lambda at: self.store.correct(self.match_id, seq, obj, at=at), "correct"
+        )
+
     def undo(self) -> bool:
-        self.flush()
-        ok = bool(self._storage(self.store.undo))
-        self._reload_now()
-        return ok
+        """Undo the match's newest entry, whoever made it (if this view shows it)."""
+        return bool(self._sync_write(lambda at: self.store.undo(self.match_id, at=at), "undo"))
 
     def redo(self) -> bool:
-        self.flush()
-        ok = bool(self._storage(self.store.redo))
-        self._reload_now()
-        return ok
+        return bool(self._sync_write(lambda at: self.store.redo(self.match_id, at=at), "redo"))
 
-    def close(self) -> None:
-        """Finish the queued writes. Entries still waiting for storage keep being retried in
-        the background; a write that failed for good raises WriteFailed."""
-        self._pending.close(self.FLUSH_WAIT)
-        failure = self._pending.take_failure()
-        if failure is not None:
-            raise WriteFailed(str(failure)) from failure
+    def close(self, *, leaving: bool = False) -> None:
+        """Finish the queued writes and stop the writer. While storage is away this raises
+        StorageAway and keeps the session (its entries still queued), unless ``leaving``
+        (the app is closing): then the writer gives up after a grace period."""
+        try:
+            self.flush()
+        except StorageAway:
+            if not leaving:
+                raise
+            self._retry.give_up_after(self._retry.CLOSE_GRACE)
+            self._writer.shutdown(wait=False)
+            raise
+        self._writer.shutdown(wait=True)
 
 
 def _verdict(ruling: Any) -> tuple[bool, str, int]:
@@ -489,10 +617,7 @@ def preview_correction(session: MatchSession, seq: int, event: Any | None) -> An
 
 
 def correct(session: MatchSession, seq: int, event: Any | None) -> Any:
-    """Store the correction (or deletion), reload the session, return what it changed."""
-    session.flush()
+    """Store the correction (or deletion) at the position the session's view shows, reload
+    the session, return what it changed (a viewer's session refuses; a stale view: Stale)."""
     obj = None if event is None else event_to_obj(event, session.match.players)
-    try:
-        return session.store.correct(session.match_id, seq, obj)
-    finally:
-        session.reload()
+    return session.correct(seq, obj)
