@@ -86,3 +86,9 @@ def test_joker_set_too_small_is_not_a_false_declaration() -> None:
     assert r.text("en") == ("A set of trump queens scores from its fourth card on, up to 10 "
                             "cards; A would have 2 shown")
     assert "counts from" not in r.text("en")
+
+
+def test_cards_that_do_not_form_the_named_combination_cite_its_definition() -> None:
+    # The rule that decided is the combination's own entry; a false declaration is proposed.
+    r = ruling(record([decl("Anna", ["QS", "JC"], meld="bezique")]), 0)
+    assert not r.accepted and r.rule == "C-BEZIQUE" and r.proposes == "P-FALSE-DECLARATION"

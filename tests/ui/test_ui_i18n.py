@@ -97,24 +97,28 @@ def test_feature_catalogues_merge_and_a_key_defined_twice_is_refused(
 @pytest.mark.parametrize(
     ("n", "text"),
     [
-        (24, "осталось 24 взятки"),
-        (2, "осталось 2 взятки"),
-        (1, "осталась 1 взятка"),
-        (21, "осталась 21 взятка"),
-        (5, "осталось 5 взяток"),
-        (11, "осталось 11 взяток"),
+        (24, "Найдено 24 статьи"),
+        (2, "Найдено 2 статьи"),
+        (1, "Найдена 1 статья"),
+        (21, "Найдена 21 статья"),
+        (5, "Найдено 5 статей"),
+        (11, "Найдено 11 статей"),
+        (112, "Найдено 112 статей"),
     ],
 )
 def test_russian_counted_phrases_follow_the_plural_rules(n: int, text: str) -> None:
-    assert text in Translator("ru")("deal.stock_left", n=n)
+    assert Translator("ru")("reference.results", n=n, q="безик").startswith(text)
+    symbols = Translator("ru")("form.error.name_long", n=n)
+    assert symbols.endswith("символа." if n % 10 == 1 and n % 100 != 11 else "символов.")
 
 
 def test_english_counted_phrases_follow_the_plural_rules() -> None:
     t = Translator("en")
-    assert t("deal.stock_left", n=1) == "Stock: 1 trick with draws left"
-    assert t("deal.stock_left", n=24) == "Stock: 24 tricks with draws left"
+    assert t("reference.results", n=1, q="bezik") == "1 entry for “bezik”"
+    assert t("reference.results", n=24, q="bezik") == "24 entries for “bezik”"
+    assert t("form.error.name_long", n=1) == "At most 1 character."
     assert t("form.error.name_long", n=24) == "At most 24 characters."
-    assert t("deal.stock_left") == "Stock: {n} tricks with draws left"  # no number: "other"
+    assert t("reference.results") == "{n} entries for “{q}”"  # no number: "other"
 
 
 def _catalogue_trees(lang: str) -> list[tuple[str, dict[str, object]]]:

@@ -107,10 +107,13 @@ def build(ctx: ViewContext) -> View:
                     ),
                 )
             )
-    out.append(
-        heading(ctx.t("reference.results", q=rs.query) if rs.query else ctx.t("rules.all"), 20)
-    )
     lines = rs.rules()
+    if not rs.query:
+        out.append(heading(ctx.t("rules.all"), 20))
+    elif lines:
+        out.append(
+            tagged("rules-found", heading(ctx.t("reference.results", n=len(lines), q=rs.query), 20))
+        )
     if not lines:
         out.append(tagged("rules-empty", body_text(ctx.t("rules.no_match", q=rs.query))))
     for ln in lines:
