@@ -51,6 +51,9 @@ class AppState:
         self._listeners: list[Callable[[], None]] = []
         # Called after the language or theme changed (the shell saves them on the device).
         self.on_settings: Callable[[], object] | None = None
+        # Set by the shell: re-render from another thread (the match's writer saying whether
+        # its entries are saved).
+        self.notify_from_thread: Callable[[], object] | None = None
         self.new_form: NewMatchForm | None = None
         # Names and tracking of the last match started on this device (the shell loads and
         # saves them); ``on_remember`` is called after a match was started.
@@ -170,9 +173,7 @@ class AppState:
         form = self.new_form
         if form is None:
             return False
-        if self.role == "viewer":
-            self.notice = Notice("table.viewer_cannot_write", error=True)
-            self.changed()
+        if self.refused_to_viewer():
             return False
         match_id = form.submit(self.store)
         if match_id is None:
@@ -185,16 +186,28 @@ class AppState:
         return True
 
     def open_match(self, match_id: int, *, remember: bool = True) -> bool:
-        """Open a match at the deal screen (resume)."""
+        """Open a match at the deal screen (resume). The open match's own session is kept:
+        its unsaved entries (storage away) stay queued instead of being reloaded away."""
+        if self.session is not None and self.session.match_id == match_id:
+            self.deal = DealScreen(self.session, self.lang)
+            if not remember:
+                self.history = ["home"]
+            self.go("viewer" if self.role == "viewer" else "deal", remember=remember)
+            return True
         if self.session is not None:
             try:
                 self.session.close()
+            except backend.StorageAway as exc:  # its entries are not saved yet: stay with it
+                self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+                self.changed()
+                return False
             except backend.WriteFailed as exc:
                 self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
         try:
             self.session = backend.MatchSession(
                 self.store, match_id, read_only=self.role == "viewer"
             )
+            self.session.on_change = self._writes_changed
         except Exception as exc:
             self.session = None
             self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
@@ -207,6 +220,19 @@ class AppState:
             self.history = ["home"]
         self.go("viewer" if self.role == "viewer" else "deal", remember=remember)
         return True
+
+    def refused_to_viewer(self) -> bool:
+        """True (and the notice says why) when this session is a viewer: every write of the
+        app's screens asks this first; the match sessions refuse viewers' writes themselves."""
+        if self.role != "viewer":
+            return False
+        self.notice = Notice("table.viewer_cannot_write", error=True)
+        self.changed()
+        return True
+
+    def _writes_changed(self) -> None:
+        if self.notify_from_thread is not None:
+            self.notify_from_thread()
 
     def show_viewer(self) -> None:
         """The open match for reading across the table (big totals, sheet, last ruling)."""
@@ -251,7 +277,7 @@ class AppState:
         if self.session is not None:
             # nobody is left to tell of a failed write; storage keeps the truth
             with contextlib.suppress(backend.WriteFailed):
-                self.session.close()
+                self.session.close(leaving=True)
             self.session = None
 
     def show_score(self) -> None:
