@@ -31,8 +31,8 @@ def strip(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
     shown = ds.shown_ruling()
     _schedule_hide(ctx, ds)
     live = getattr(ctx.app, "live_notice", None)
-    if live is not None:  # another device moved the match on: said here, in the same place
-        return _live(ctx, live)
+    if live is not None:  # a move at the table (an undo, another device): said here
+        return _live(ctx, live, _last_text(ctx, ds, None))
     if shown is not None and shown.accepted:
         points = f" +{shown.points}" if shown.points > 0 else ""
         content: ft.Control = ft.Row(
@@ -77,14 +77,7 @@ def strip(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
         tint = ft.Colors.SECONDARY_CONTAINER
         ident = "ruling"
     else:
-        # A rejected ruling shown over the tables is not repeated here: the entry before it.
-        log = ds.deal.log if ds.deal is not None else []
-        back = 2 if shown is not None and not shown.accepted else 1
-        text = (
-            ctx.t("deal_screen.last", text=backend.ruling_words(log[-back][1], ctx.app.lang))
-            if len(log) >= back
-            else ctx.t("deal_screen.no_entries")
-        )
+        text = _last_text(ctx, ds, shown)
         content = ft.Row(
             [
                 ft.Icon(ft.Icons.HISTORY, size=22, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -124,8 +117,19 @@ def strip(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
     return ft.Semantics(identifier=ident, content=box, button=bool(ds.toast.recent), container=True)
 
 
-def _live(ctx: ViewContext, notice: Any) -> ft.Control:
-    """The table's news ("Boris's phone recorded: …") in the strip's place; a tap hides it."""
+def _last_text(ctx: ViewContext, ds: DealScreen, shown: RulingView | None) -> str:
+    """The last entry in words; while a rejected ruling shows over the tables, the one before
+    it (the rejection is not said twice)."""
+    log = ds.deal.log if ds.deal is not None else []
+    back = 2 if shown is not None and not shown.accepted else 1
+    if len(log) < back:
+        return ctx.t("deal_screen.no_entries")
+    return ctx.t("deal_screen.last", text=backend.ruling_words(log[-back][1], ctx.app.lang))
+
+
+def _live(ctx: ViewContext, notice: Any, last: str) -> ft.Control:
+    """The table's news ("Device 1 undid …", "Boris's phone recorded: …") in the strip's place,
+    with the last entry under it; a tap hides the news."""
     app = ctx.app
 
     def hide(_e: Any) -> None:
@@ -142,11 +146,22 @@ def _live(ctx: ViewContext, notice: Any) -> ft.Control:
                             ft.Text(
                                 notice.text(app.t, app.lang),
                                 size=14,
-                                max_lines=3,
+                                max_lines=2,
                                 overflow=ft.TextOverflow.ELLIPSIS,
                                 color=ft.Colors.ON_INVERSE_SURFACE,
-                            )
+                            ),
+                            tagged(
+                                "last-entry",
+                                ft.Text(
+                                    last,
+                                    size=13,
+                                    max_lines=1,
+                                    overflow=ft.TextOverflow.ELLIPSIS,
+                                    color=ft.Colors.ON_INVERSE_SURFACE,
+                                ),
+                            ),
                         ],
+                        spacing=0,
                         tight=True,
                     ),
                     expand=True,

@@ -35,6 +35,7 @@ from ui_e2e_harness import (
     shot,
     tap,
     tap_to,
+    type_until,
     wait_words,
 )
 
@@ -117,15 +118,13 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
     tap(page, "end-deal")
     by_id(page, "finish-deal").wait_for()
     tap(page, "last-0")
-    typist.type("Anna", "9")  # typed counts; Boris's 7 follows from the 16 in the packs
-    wait_words(page, "brisque-total", "9 + 7 = 16")
-    typist.type("Boris", "6")
-    wait_words(page, "brisque-total", "9 + 6 = 15")
+    # typed counts; Boris's 7 follows from the 16 in the packs
+    type_until(page, "Anna", "9", "brisque-total", "9 + 7 = 16")
+    type_until(page, "Boris", "6", "brisque-total", "9 + 6 = 15")
     tap(page, "finish-deal")  # 15 of 16: refused, the total is named
     by_id(page, "error-brisques").wait_for()
     expect(by_id(page, "error-brisques")).to_contain_text("16")
-    typist.type("Boris", "7")
-    wait_words(page, "brisque-total", "9 + 7 = 16")
+    type_until(page, "Boris", "7", "brisque-total", "9 + 7 = 16")
     shot(page, "11-end-of-deal")
     tap(page, "finish-deal")
     by_id(page, "summary-0").wait_for()

@@ -22,7 +22,16 @@ if not Path("/usr/bin/chromium").exists() and shutil.which("chromium") is None:
     )
 
 from playwright.sync_api import Page, expect
-from ui_e2e_harness import AppServer, Typist, by_id, open_app, shot, tap, wait_words
+from ui_e2e_harness import (
+    AppServer,
+    Typist,
+    by_id,
+    open_app,
+    shot,
+    tap,
+    type_until,
+    wait_words,
+)
 
 PHONE = {"width": 390, "height": 844}
 NARROW = {"width": 360, "height": 780}
@@ -69,20 +78,8 @@ def new_match(page: Page, sent: list[bytes], tracking: str = "melds",
 
 
 def retype(page: Page, label: str, text: str, total: str) -> None:
-    """Type a count over a field's number, as a finger on the number pad would, until the
-    form's total line shows ``total`` (under load a keystroke can be late: try again)."""
-    for attempt in range(3):
-        box = page.get_by_role("textbox", name=label)
-        box.click()
-        page.wait_for_timeout(200)  # the field takes the focus first
-        box.fill(text)
-        try:
-            wait_words(page, "brisque-total", total, timeout=8_000)
-            return
-        except Exception:
-            if attempt == 2:
-                shot(page, f"zz-retype-failed-{label}")
-                raise
+    """Type a count over a field's number until the form's total line shows ``total``."""
+    type_until(page, label, text, "brisque-total", total)
 
 
 def declare(page: Page, seat: int, meld: str, name: str | None = None) -> None:

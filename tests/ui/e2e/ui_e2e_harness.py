@@ -219,6 +219,22 @@ def scroll_down(page: Page, pixels: int = 2000) -> None:
     page.mouse.wheel(0, pixels)
 
 
+def type_until(page: Page, label: str, text: str, identifier: str, words: str) -> None:
+    """Type into a field until the node ``identifier`` shows ``words`` (its effect): under
+    load a fill can be lost, and a digit alone is no proof in the websocket frames."""
+    for attempt in range(3):
+        box = page.get_by_role("textbox", name=label)
+        box.click()
+        page.wait_for_timeout(200)  # the field takes the focus first
+        box.fill(text)
+        try:
+            wait_words(page, identifier, words, timeout=8_000)
+            return
+        except Exception:
+            if attempt == 2:
+                raise
+
+
 class Typist:
     """Types into Flet text fields and waits until the text reached the server (a websocket
     frame the page sent contains it), so the next tap never races the typing."""
