@@ -19,6 +19,7 @@ fails instead of leaving the machine):
   painted frame;
 - JS heap (CDP ``Runtime.getHeapUsage`` after a forced GC) after ``--heap-taps`` taps;
 - server memory per connected device: the server's RSS growth per extra browser showing Home;
+  server CPU per tap: the server process's CPU time over the declarations / their taps;
 - renderers: the cold load with each ``FLET_WEB_RENDERER`` asked for.
 
 The peer score pad of issue 14 is not identified (no name, repository or version is given),
@@ -350,10 +351,14 @@ def tap_figures(browser: Browser, tmp: str, samples: int, heap_taps: int) -> dic
             tapped[0] += n
 
         out: dict[str, Any] = {}
+        assert srv.proc is not None
         for rate in THROTTLES:
             _throttle(page, rate)
+            cpu0, taps0 = _cpu_s(srv.proc.pid), tapped[0]
             got = declarations(page, frames, samples, count)
+            cpu_ms_per_tap = 1000 * (_cpu_s(srv.proc.pid) - cpu0) / max(1, tapped[0] - taps0)
             out[f"x{rate}"] = {
+                "server_cpu_ms_per_tap": round(cpu_ms_per_tap, 1),
                 "tap_ms": _median(got["tap"]),
                 "tap_p95_ms": _p95(got["tap"]),
                 "declaration_ms": _median(got["whole"]),
@@ -373,6 +378,12 @@ def tap_figures(browser: Browser, tmp: str, samples: int, heap_taps: int) -> dic
     finally:
         srv.stop()
     return out
+
+
+def _cpu_s(pid: int) -> float:
+    """CPU seconds (user + system) the server process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _rss_mb(pid: int) -> float:
@@ -472,6 +483,9 @@ def main() -> None:
         "renderers": loads,
         "server_memory": memory,
         "rss_mb_per_device": memory["rss_mb_per_device"],
+        "server_cpu_ms_per_tap": {
+            f"x{r}": taps[f"x{r}"]["server_cpu_ms_per_tap"] for r in THROTTLES
+        },
         "viewport": PHONE,
         "machine": {
             "cpus": os.cpu_count(),
@@ -497,6 +511,7 @@ def main() -> None:
             )
     print(f"JS heap after {taps['heap_after_taps']} taps: {taps['heap_mib']} MiB")
     print(f"server memory per connected device: {memory['rss_mb_per_device']} MB")
+    print(f"server CPU per tap: {out['server_cpu_ms_per_tap']} ms")
     print(f"(load average {load_before[0]:.2f} before, {load_after[0]:.2f} after)")
     print(json.dumps(out))
 

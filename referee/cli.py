@@ -24,7 +24,8 @@ def _score_sheet(match: Match, out: TextIO) -> None:
     names = [s.name for s in result.sides]
     width = max(12, *(len(n) + 2 for n in names))
     rules = ", ".join(sorted(match.house_rules)) or "none"
-    print(f"{match.variant.id}, target {match.target}, tracking {match.tracking}, "
+    goal = f"games {match.games}" if match.games is not None else f"target {match.target}"
+    print(f"{match.variant.id}, {goal}, tracking {match.tracking}, "
           f"house rules: {rules}", file=out)
     print("deal".ljust(6) + "".join(n.rjust(width) for n in names), file=out)
     for d in range(len(match.deals)):
@@ -32,6 +33,12 @@ def _score_sheet(match: Match, out: TextIO) -> None:
         print(f"{d + 1}".ljust(6) + row, file=out)
     print("-" * (6 + width * len(names)), file=out)
     print("total".ljust(6) + "".join(str(s.total).rjust(width) for s in result.sides), file=out)
+    for d, game in enumerate(result.games):
+        if game is not None:
+            parts = ", ".join(f"{line.kind.replace('_', ' ')} {names[line.side]} {line.points:+}"
+                              for line in game.lines)
+            print(f"game {d + 1} ({game.rule}): {parts}", file=out)
+            print(f"  {game.render(names)}", file=out)
     for r in result.rejected:
         print(f"rejected deals[{r.deal}].events[{r.event}]: {r.message}", file=out)
     for p in result.proposals:
@@ -69,10 +76,23 @@ def _cmd_melds(args: argparse.Namespace) -> int:
         print(f"  {label('seven', lang):44} {variant.seven_points:>6}")
     if variant.dealer_seven_points:
         print(f"  {label('dealer_seven', lang):44} {variant.dealer_seven_points:>6}")
-    if variant.brisque_points:
+    game = variant.game
+    if variant.brisque_points and not (game is not None and game.brisques == "never"):
         print(f"  {label('brisque', lang):44} {variant.brisque_points:>6}")
     if variant.last_trick_points:
         print(f"  {label('last_trick', lang):44} {variant.last_trick_points:>6}")
+    if variant.carte_blanche_points:
+        print(f"  {label('carte_blanche', lang):44} {variant.carte_blanche_points:>6}")
+    for kind, points in variant.cut_bonus.items():
+        print(f"  {label('cut_' + kind, lang):44} {points:>6}")
+    if game is not None:  # each deal is a game (RULES.md §8)
+        rows = [("game_bonus", game.bonus), ("rubicon_under", game.rubicon_under),
+                ("rubicon_bonus", game.rubicon_bonus)]
+        if game.rubicon_brisques:
+            rows.append(("rubicon_brisques", game.rubicon_brisques))
+        for key, points in rows:
+            print(f"  {label(key, lang):44} {points:>6}")
+        print(f"  {label('brisques_' + game.brisques, lang)}")
     print(f"{label('penalties', lang)}:")
     for pid, amount in variant.penalties.items():
         shown = label("all_points", lang) if amount == "all" else str(amount)

@@ -39,6 +39,19 @@ class Instance:
         return self._counts
 
 
+# H-BEZIQUE-BY-TRUMPS (six-pack): the queen of trumps with the jack of this suit.
+BY_TRUMPS_JACK = {Suit.SPADES: Suit.DIAMONDS, Suit.DIAMONDS: Suit.SPADES,
+                  Suit.HEARTS: Suit.CLUBS, Suit.CLUBS: Suit.HEARTS}
+
+
+def bezique_by_trumps(trumps: Suit | None) -> tuple[Card, Card] | None:
+    """H-BEZIQUE-BY-TRUMPS: ♠ Q♠ J♦, ♦ Q♦ J♠, ♥ Q♥ J♣, ♣ Q♣ J♥; None before trumps are
+    fixed (the pair is not known yet, so no bezique can be declared)."""
+    if trumps is None:
+        return None
+    return card_of(Rank.QUEEN, trumps), card_of(Rank.JACK, BY_TRUMPS_JACK[trumps])
+
+
 def bezique_pair(trumps: Suit | None, bezique_pair_rule: bool) -> tuple[Card, Card]:
     """The bezique's queen and jack: Q♠ J♦, or under H-BEZIQUE-PAIR the queen of trumps with
     the jack of the other suit of the same colour."""
@@ -70,6 +83,7 @@ def instances(
     bezique_pair_rule: bool = False,
     trumps_open: bool = False,
     only: str | None = None,
+    by_trumps: bool = False,
 ) -> tuple[Instance, ...]:
     """Every combination instance the cards contain.
 
@@ -78,13 +92,14 @@ def instances(
     The answer depends only on its arguments, so it is memoised: the same few multisets of
     cards are asked about again and again while a deal is refereed.
     """
-    key = (frozenset(cards.items()), id(variant), trumps, bezique_pair_rule, trumps_open, only)
+    key = (frozenset(cards.items()), id(variant), trumps, bezique_pair_rule, trumps_open, only,
+           by_trumps)
     found = _MEMO.get(key)
     if found is None:
         if len(_MEMO) > 20_000:
             _MEMO.clear()
         found = _MEMO[key] = tuple(
-            _instances(cards, variant, trumps, bezique_pair_rule, trumps_open, only)
+            _instances(cards, variant, trumps, bezique_pair_rule, trumps_open, only, by_trumps)
         )
         _VARIANTS_SEEN[id(variant)] = variant  # keeps id(variant) from being reused
     return found
@@ -101,6 +116,7 @@ def _instances(
     bezique_pair_rule: bool,
     trumps_open: bool,
     only: str | None,
+    by_trumps: bool = False,
 ) -> Iterator[Instance]:
     ranks_present = {c.rank for c in cards}
     for spec in variant.combinations:
@@ -114,9 +130,19 @@ def _instances(
                 if all(cards[c] >= spec.copies for c in need):
                     yield Instance(spec, tuple(sorted(need * spec.copies)))
         elif spec.shape == "bezique":
-            queen, jack = bezique_pair(trumps, bezique_pair_rule)
+            pair = bezique_by_trumps(trumps) if by_trumps else bezique_pair(
+                trumps, bezique_pair_rule)
+            if pair is None:
+                continue
+            queen, jack = pair
             if cards[queen] >= spec.copies and cards[jack] >= spec.copies:
                 yield Instance(spec, tuple(sorted([queen, jack] * spec.copies)))
+        elif spec.suit == "trump":  # four (five) trump aces …: copies of the trump card
+            if trumps is None:
+                continue
+            card = card_of(spec.ranks[0], trumps)
+            if cards[card] >= spec.copies:
+                yield Instance(spec, (card,) * spec.copies)
         else:
             rank = spec.ranks[0]
             if rank not in ranks_present:

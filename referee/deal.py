@@ -1,15 +1,18 @@
 """One deal: the table's state and the referee's checks on every event.
 
 ``DealState`` puts the rule families together, one module each: ``declarations`` (and reuse,
-pending combinations, no-trump trumps), ``sevens``, ``tricks`` (and phase 2), ``penalties``
-and ``deal_end``, over the shared state of ``deal_core``. Each family's ``_check_*`` method
-verifies an event against the state *without changing it* and returns the ruling with a
-``commit`` closure; ``apply`` runs the closure only for an accepted event, so a rejected event
-changes nothing (pokerkit's verify/apply split).
+re-forming, pending combinations, trumps fixed by a declaration), ``sevens``,
+``carte_blanche``, ``cut_bonus``, ``tricks`` (and phase 2), ``penalties`` and ``deal_end``,
+over the shared state of ``deal_core``. Each family's ``_check_*`` method verifies an event
+against the state *without changing it* and returns the ruling with a ``commit`` closure;
+``apply`` runs the closure only for an accepted event, so a rejected event changes nothing
+(pokerkit's verify/apply split).
 """
 
 from __future__ import annotations
 
+from referee.carte_blanche import CarteBlancheRules
+from referee.cut_bonus import CutBonusRules
 from referee.deal_core import (
     TRACKING_LEVELS,
     DealCore,
@@ -25,6 +28,8 @@ from referee.deal_end import DealEndRules, check_brisque_counts
 from referee.declarations import DeclarationRules
 from referee.errors import InconsistentEventError
 from referee.events import (
+    CarteBlanche,
+    CutBonus,
     Declare,
     Event,
     LastTrick,
@@ -39,7 +44,9 @@ from referee.sevens import SevenRules
 from referee.tricks import TrickRules
 
 
-class DealState(SevenRules, TrickRules, PenaltyRules, DealEndRules):
+class DealState(
+    SevenRules, CarteBlancheRules, CutBonusRules, TrickRules, PenaltyRules, DealEndRules
+):
     """The state of one deal and the log of its events with their rulings."""
 
     def verify(self, event: Event) -> Ruling:
@@ -58,6 +65,10 @@ class DealState(SevenRules, TrickRules, PenaltyRules, DealEndRules):
         self._check_player_indexes(event)
         if isinstance(event, Declare):
             return self._check_declare(event)
+        if isinstance(event, CutBonus):
+            return self._check_cut_bonus(event)
+        if isinstance(event, CarteBlanche):
+            return self._check_carte_blanche(event)
         if isinstance(event, Seven):
             return self._check_seven(event)
         if isinstance(event, Trick):
@@ -72,7 +83,7 @@ class DealState(SevenRules, TrickRules, PenaltyRules, DealEndRules):
 
     def _check_player_indexes(self, event: Event) -> None:
         seats: list[int] = []
-        if isinstance(event, Declare | Seven | Penalty):
+        if isinstance(event, Declare | Seven | Penalty | CarteBlanche | CutBonus):
             seats.append(event.player)
         elif isinstance(event, Trick | LastTrick):
             seats.append(event.winner)

@@ -67,6 +67,10 @@ class TableCard:
 
     card: Card
     scored: dict[str, int] = field(default_factory=dict)
+    # R-REFORM: the combination (meld → its number) each scoring was part of, and the kinds
+    # this card may score again because a card of that combination was played.
+    groups: dict[str, int] = field(default_factory=dict)
+    reformable: set[str] = field(default_factory=set)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +143,12 @@ class DealCore:
         self.brisques_scored = False
         self.brisques_won = [0] * n
         self.duties: list[_PhaseTwoDuty] = []
+        # R-CARTE-BLANCHE: the tricks played when each player showed one; whether a court
+        # card of theirs has been seen (declared or played), which ends the showings.
+        self.carte_blanches: list[list[int]] = [[] for _ in range(n)]
+        self.court_seen = [False] * n
+        self.combinations_scored = 0  # numbers the combinations for R-REFORM
+        self.cut_bonuses: set[int] = set()  # players who took the cut bonus (R-CUT-BONUS)
         self.partie_won_by_meld: int | None = None  # side that scored a partie-winning meld
         self.partie_meld: str | None = None  # which one (triple_bezique)
         if (

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from referee.cards import Card, cards_text
+from referee.cards import Card, Rank, cards_text
 from referee.combinations import CardCounts, Instance, contains, instances
 from referee.deal_core import DealCore, PendingCombination, TableCard, _Outcome
 from referee.events import (
@@ -18,6 +18,8 @@ from referee.events import (
 from referee.rulings import WHERE_FIELD, WHERE_ITEM, Ruling, accept, reject
 from referee.variants import CombinationSpec
 from referee.verdict import meld_rule
+
+COURT = (Rank.KING, Rank.QUEEN, Rank.JACK)
 
 
 class DeclarationRules(DealCore):
@@ -86,6 +88,7 @@ class DeclarationRules(DealCore):
                 self.setup.variant,
                 self.trumps,
                 bezique_pair_rule=self.setup.has("H-BEZIQUE-PAIR"),
+                by_trumps=self.setup.has("H-BEZIQUE-BY-TRUMPS"),
                 trumps_open=self._trumps_open(),
                 only=only,
             )
@@ -158,6 +161,11 @@ class DeclarationRules(DealCore):
         if problem is not None:
             return _Outcome(problem)
         combined = new + table
+        named = self._meld_spec(ev.meld) if ev.meld is not None else None
+        if (named is not None and named.shape == "bezique" and self.trumps is None
+                and self.setup.has("H-BEZIQUE-BY-TRUMPS")):
+            return _Outcome(reject("H-BEZIQUE-BY-TRUMPS", "bezique_needs_trumps",
+                                   {"player": who, "meld": named.id}))
         candidates = self._instances(combined, ev.meld)
         if not candidates and ev.meld is not None:
             # "marriage" said of K and Q of trumps is the trump marriage they form.
@@ -166,6 +174,10 @@ class DeclarationRules(DealCore):
                 candidates = self._instances(combined, trump_kind)
         if ev.meld is None:
             maximal = _maximal(candidates)
+            if len({frozenset(i.counts().items()) for i in maximal}) == 1:
+                # The same cards read two ways (four trump aces are four aces too): the one
+                # worth more is meant.
+                maximal = [max(maximal, key=lambda i: self._points_for(i))]
             kinds = sorted({i.meld for i in maximal})
             if not kinds:
                 return _Outcome(
@@ -254,10 +266,17 @@ class DeclarationRules(DealCore):
 
     def _reuse_problem(self, player: int, copies: Sequence[TableCard], spec: CombinationSpec
                        ) -> Ruling | None:
-        """R-REUSE (default) or H-REUSE-CLASSES for the table cards a new combination uses."""
+        """R-REUSE (default) or H-REUSE-CLASSES for the table cards a new combination uses;
+        Rubicon's reading: any other kind, and the same kind again once re-formed
+        (R-REFORM)."""
         classes = self.setup.has("H-REUSE-CLASSES")
+        v = self.setup.variant
         for tc in copies:
             for meld, points in sorted(tc.scored.items(), key=lambda kv: -kv[1]):
+                if meld == spec.id and self._reformable(tc, meld):
+                    continue
+                if v.reuse == "kinds" and meld != spec.id and not classes:
+                    continue  # Rubicon: any other kind (H-REUSE-CLASSES: Parlett's classes)
                 params: dict[str, str | int] = {
                     "card": str(tc.card),
                     "old_meld": meld,
@@ -276,6 +295,14 @@ class DeclarationRules(DealCore):
                 elif spec.points <= points:
                     return reject("R-REUSE", "not_more", params)
         return None
+
+    def _reformable(self, tc: TableCard, meld: str) -> bool:
+        """R-REFORM: the card may score this kind again, a card of its combination having
+        been played (seen with ``cards`` tracking; below it the table's record is trusted,
+        since plays are not recorded)."""
+        if not self.setup.variant.reform:
+            return False
+        return meld in tc.reformable or self.setup.tracking != "cards"
 
     def _check_instance(
         self, ev: Declare, instance: Instance, new: CardCounts, table: CardCounts
@@ -342,16 +369,20 @@ class DeclarationRules(DealCore):
             "cards": cards_text(instance.cards),
         }
         key = "declared"
+        reformed = any(spec.id in tc.scored for tc in copies)  # passed R-REUSE: re-formed
         if copies:
             key = "declared_reuse"
             params["reused"] = cards_text(tc.card for tc in copies)
+        if reformed:
+            key = "declared_reformed" if self.setup.tracking == "cards" else (
+                "declared_reformed_unchecked")
         if pendings:
             key += "_pending"
             params["pending"] = WHERE_ITEM.join(
                 WHERE_FIELD.join((p.meld, cards_text(p.cards))) for p in pendings
             )
         if fixes:
-            key = "fixes_trumps"
+            key = "fixes_trumps_sequence" if len(spec.ranks) > 2 else "fixes_trumps"
             params["suit"] = instance.cards[0].suit.symbol
 
         def commit() -> None:
@@ -369,8 +400,13 @@ class DeclarationRules(DealCore):
                 if remaining[tc.card]:
                     remaining[tc.card] -= 1
                     taken.append(tc)
+            self.combinations_scored += 1
             for tc in taken:
                 tc.scored[spec.id] = points
+                tc.groups[spec.id] = self.combinations_scored
+                tc.reformable.discard(spec.id)
+            if any(c.rank in COURT for c in new.elements()):
+                self.court_seen[player] = True
             for p, (held_copies, p_new) in zip(pendings, pending_parts, strict=True):
                 held = list(held_copies)
                 wanted_new = Counter(p_new)
@@ -384,8 +420,10 @@ class DeclarationRules(DealCore):
         # The one rule that decided: fixing trumps, a reuse allowed, else the combination's
         # own entry (its points); never a timing rule the tracking level does not check.
         rule = "R-REUSE" if copies else meld_rule(spec.id)
+        if reformed:
+            rule = "R-REFORM"
         if fixes:
-            rule = "R-NT-TRUMPS"
+            rule = self._fixing_rule()
         return _Outcome(
             accept(
                 rule,
@@ -414,9 +452,17 @@ class DeclarationRules(DealCore):
             )
         return instance.points
 
+    def _fixing_rule(self) -> str:
+        """The rule by which a declaration fixes trumps: the first marriage (no-trump,
+        R-NT-TRUMPS) or the first marriage or sequence (Rubicon …, R-TRUMPS-BY-MELD)."""
+        return "R-TRUMPS-BY-MELD" if self.setup.variant.fix_trumps_by_sequence else "R-NT-TRUMPS"
+
     def _nt_problem(self, instance: Instance) -> Ruling | None:
-        """R-NT-TRUMPS: before trumps are fixed, no sequence can be declared."""
+        """R-NT-TRUMPS: before trumps are fixed, no sequence can be declared (unless a
+        sequence fixes trumps too, R-TRUMPS-BY-MELD)."""
         if not self._trumps_open() or instance.spec.shape != "suit":
+            return None
+        if self.setup.variant.fix_trumps_by_sequence:
             return None
         if len(instance.spec.ranks) > 2:
             return reject(
@@ -483,15 +529,18 @@ class DeclarationRules(DealCore):
         def commit() -> None:
             if fixes:
                 self.trumps = p.cards[0].suit
+            self.combinations_scored += 1
             for tc in copies:
                 tc.scored[meld] = points
+                tc.groups[meld] = self.combinations_scored
+                tc.reformable.discard(meld)
             mine = self.pending[player]
             del mine[next(k for k, q in enumerate(mine) if q is p)]
             self._declared(player, points, spec)
 
         return _Outcome(
             accept(
-                "R-NT-TRUMPS" if fixes else "R-PENDING",
+                self._fixing_rule() if fixes else "R-PENDING",
                 "pending_scored",
                 {"player": who, "meld": meld, "points": points, "cards": cards_text(p.cards)},
                 points=points,

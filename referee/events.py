@@ -48,6 +48,21 @@ class Seven:
 
 
 @dataclass(frozen=True, slots=True)
+class CarteBlanche:
+    """A hand with no court card shown (Rubicon, six-pack: R-CARTE-BLANCHE)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class CutBonus:
+    """The six-pack cut bonus taken by a player: the dealer cut exactly 24 cards, or the
+    non-dealer guessed the number cut (R-CUT-BONUS)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class Penalty:
     """A penalty the table agreed on (``offence`` is a ``P-…`` id)."""
 
@@ -74,7 +89,10 @@ class Brisques:
     counts: Mapping[int, int] = field(default_factory=dict)
 
 
-Event: TypeAlias = Trick | Declare | Seven | Penalty | StockExhausted | LastTrick | Brisques
+Event: TypeAlias = (
+    Trick | Declare | Seven | Penalty | StockExhausted | LastTrick | Brisques | CarteBlanche
+    | CutBonus
+)
 
 EVENT_TYPES: dict[str, type] = {
     "trick": Trick,
@@ -84,6 +102,8 @@ EVENT_TYPES: dict[str, type] = {
     "stock_exhausted": StockExhausted,
     "last_trick": LastTrick,
     "brisques": Brisques,
+    "carte_blanche": CarteBlanche,
+    "cut_bonus": CutBonus,
 }
 TYPE_NAMES: dict[type, str] = {v: k for k, v in EVENT_TYPES.items()}
 

@@ -15,10 +15,11 @@ from referee.combinations import contains
 from referee.deal import TRACKING_LEVELS, DealState, Setup, Tracking
 from referee.errors import BeziqueError, InconsistentEventError, UnknownVariantError
 from referee.events import Declare, Event
+from referee.games import GameScore, game_of
 from referee.penalties import PenaltyEffect, PenaltyOption, penalty_options
 from referee.rulings import Proposal, Ruling
 from referee.variants import Variant, load_variant
-from referee.verdict import Verdict, as_mapping, settle, unsettled
+from referee.verdict import Verdict, after_games, as_mapping, settle, unsettled
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +61,8 @@ class MatchResult:
     decided_by: str | None = None  # the rule that named the winner (R-TARGET, R-TIE, ...)
     target: int = 0
     verdict: Verdict | None = None  # why: the rule that decided and its facts
+    games: tuple[GameScore | None, ...] = ()  # each deal as a game (Rubicon …), if ended
+    games_in_match: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -82,7 +85,11 @@ class MatchResult:
             "winner": self.winner,
             "decided_by": self.decided_by,
             "target": self.target,
-        } | ({"verdict": as_mapping(self.verdict)} if self.verdict is not None else {})
+        } | ({"verdict": as_mapping(self.verdict)} if self.verdict is not None else {}) | (
+            {"games": [_game_json(g, [s.name for s in self.sides]) for g in self.games],
+             "games_in_match": self.games_in_match}
+            if self.games else {}
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,9 +114,10 @@ class _Partie:
 class Match:
     """A partie being refereed; build it with :meth:`new` or :meth:`from_record`."""
 
-    def __init__(self, setup: Setup, target: int) -> None:
+    def __init__(self, setup: Setup, target: int, games: int | None = None) -> None:
         self.setup = setup
-        self.target = target
+        self.target = target  # 0: none (a match over a number of games)
+        self.games = games  # games in the match (variants where each deal is a game)
         self.deals: list[DealState] = []
 
     # --------------------------------------------------------------------------- creation
@@ -121,8 +129,11 @@ class Match:
         tracking: str = "melds",
         house_rules: Iterable[str] = (),
         target: int | None = None,
+        games: int | None = None,
     ) -> Match:
-        """A new partie; raises a BeziqueError naming the bad setting."""
+        """A new partie; raises a BeziqueError naming the bad setting. ``games``: the number
+        of games of the match where each deal is a game (Rubicon); by default the variant's,
+        unless a points ``target`` is given."""
         rules = frozenset(house_rules)
         v = load_variant(variant, rules)
         names = tuple(players)
@@ -149,11 +160,20 @@ class Match:
             side_of = tuple(range(n))
             side_names = names
         goal = v.target(n) if target is None else target
-        if isinstance(goal, bool) or not isinstance(goal, int) or goal <= 0:
+        if v.game is None and games is not None:
+            raise BeziqueError(f"{variant} is not played in games: give a target instead")
+        if v.game is not None and target is None and games is None:
+            games = v.games
+        if v.game is not None and target is None:
+            goal = 0
+        elif isinstance(goal, bool) or not isinstance(goal, int) or goal <= 0:
             raise BeziqueError(f"target must be a whole number above 0, not {goal!r}")
+        if games is not None and (isinstance(games, bool) or not isinstance(games, int)
+                                  or games <= 0):
+            raise BeziqueError(f"games must be a whole number above 0, not {games!r}")
         level = next(t for t in TRACKING_LEVELS if t == tracking)
         setup = Setup(v, names, level, rules, side_of, side_names)
-        return cls(setup, goal)
+        return cls(setup, goal, games)
 
     @property
     def variant(self) -> Variant:
@@ -306,10 +326,25 @@ class Match:
             return self._closed[0], list(self._closed[1])
         return 0, [0] * len(self.side_names)
 
+    def game(self, index: int) -> GameScore | None:
+        """Deal ``index`` scored as a game (variants where each deal is a game, RULES.md §8)
+        once it has ended; None otherwise."""
+        spec = self.variant.game
+        deal = self.deals[index]
+        if spec is None or not (index < len(self.deals) - 1 or deal.complete):
+            return None
+        return game_of(spec, deal)
+
+    def deal_points(self, index: int) -> list[int]:
+        """What deal ``index`` adds to each side's total: its points, or, where each deal
+        is a game, the game's score once the deal has ended (its live points until then)."""
+        game = self.game(index)
+        return list(game.scores) if game is not None else self.deals[index].scores()
+
     def totals(self) -> list[int]:
         start, totals = self._closed_prefix()
-        for deal in self.deals[start:]:
-            for side, points in enumerate(deal.scores()):
+        for index in range(start, len(self.deals)):
+            for side, points in enumerate(self.deal_points(index)):
                 totals[side] += points
         return totals
 
@@ -323,14 +358,28 @@ class Match:
             deal = self.deals[index]
             if index > start:  # the deals before this one are closed and named no winner
                 self._closed = (index, tuple(totals))
-            for side, points in enumerate(deal.scores()):
+            for side, points in enumerate(self.deal_points(index)):
                 totals[side] += points
             ended = index < len(self.deals) - 1 or deal.complete
+            if self.variant.game is not None and self.games is not None:
+                state.verdict = after_games(
+                    deal=index, totals=totals, games=self.games, ended=ended,
+                    side_names=s.side_names, players=s.players,
+                )
+                if state.verdict.finished:
+                    state.finished, state.winner = True, state.verdict.winner
+                    state.decided_by, state.after_deal = state.verdict.rule, index
+                    break
+                if not ended:
+                    break
+                continue
             if not ended:
                 state.verdict = unsettled(
                     deal=index, totals=totals, target=self.target, side_names=s.side_names,
                     players=s.players, meld_side=deal.partie_won_by_meld,
-                    meld=deal.partie_meld, deal_open=True,
+                    meld=deal.partie_meld,
+                    # where each deal is a game its live points are not yet the game score
+                    deal_open=self.variant.game is None,
                 )
                 break
             verdict = settle(
@@ -363,7 +412,7 @@ class Match:
 
     def result(self) -> MatchResult:
         sides = []
-        per_deal = [deal.scores() for deal in self.deals]
+        per_deal = [self.deal_points(d) for d in range(len(self.deals))]
         for side, name in enumerate(self.side_names):
             seats = tuple(
                 self.players[p] for p in range(len(self.players)) if self.setup.side_of[p] == side
@@ -389,6 +438,8 @@ class Match:
             partie.decided_by,
             self.target,
             partie.verdict,
+            tuple(self.game(d) for d in range(len(self.deals))) if self.variant.game else (),
+            self.games,
         )
 
     # --------------------------------------------------------------------------- records
@@ -403,6 +454,22 @@ class Match:
         from referee.record import record_of
 
         return record_of(self)
+
+
+def _game_json(game: GameScore | None, names: Sequence[str]) -> dict[str, Any] | None:
+    if game is None:
+        return None
+    return {
+        "winner": names[game.winner] if game.winner is not None else None,
+        "rubicon": game.rubicon,
+        "rule": game.rule,
+        "brisques_counted": game.brisques_counted,
+        "fractions_dropped": game.fractions_dropped,
+        "scores": list(game.scores),
+        "lines": [{"kind": ln.kind, "side": names[ln.side], "points": ln.points}
+                  for ln in game.lines],
+        "message": game.render(names),
+    }
 
 
 def _proposed(deal: int, event: int, p: Proposal, players: Sequence[str]) -> ProposedPenalty:

@@ -19,6 +19,8 @@ from referee.deal import TRACKING_LEVELS
 from referee.errors import BeziqueError, InconsistentEventError, InvalidCardError, RecordError
 from referee.events import (
     Brisques,
+    CarteBlanche,
+    CutBonus,
     Declare,
     Event,
     LastTrick,
@@ -33,13 +35,16 @@ from referee.match import Match
 from referee.variants import load_variant, variant_ids
 
 FORMAT = "bezique-match/1"
-_TOP_FIELDS = {"format", "variant", "players", "tracking", "house_rules", "target", "deals"}
+_TOP_FIELDS = {"format", "variant", "players", "tracking", "house_rules", "target", "games",
+               "deals"}
 _DEAL_FIELDS = {"dealer", "turn_up", "events"}
 _EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     # type: (required, optional)
     "trick": ({"winner"}, {"cards", "from_table"}),
     "declare": ({"player", "new"}, {"table", "meld"}),
     "seven": ({"player"}, set()),
+    "carte_blanche": ({"player"}, set()),
+    "cut_bonus": ({"player"}, set()),
     "penalty": ({"player", "offence"}, set()),
     "stock_exhausted": (set(), set()),
     "last_trick": ({"winner"}, set()),
@@ -62,6 +67,7 @@ class MatchRecord:
     house_rules: tuple[str, ...] = ()
     target: int | None = None
     deals: tuple[DealRecord, ...] = field(default=())
+    games: int | None = None  # games in the match where each deal is a game (Rubicon …)
 
 
 # ------------------------------------------------------------------------------- reading
@@ -162,6 +168,10 @@ def event_from_obj(obj: Any, players: Sequence[str], path: str = "event") -> Eve
         return Declare(player, new, table, meld)
     if kind == "seven":
         return Seven(_player(ev["player"], players, f"{path}.player"))
+    if kind == "carte_blanche":
+        return CarteBlanche(_player(ev["player"], players, f"{path}.player"))
+    if kind == "cut_bonus":
+        return CutBonus(_player(ev["player"], players, f"{path}.player"))
     if kind == "penalty":
         player = _player(ev["player"], players, f"{path}.player")
         return Penalty(player, _str(ev["offence"], f"{path}.offence"))
@@ -183,7 +193,7 @@ def parse_record(data: Any) -> MatchRecord:
     """A parsed JSON document → MatchRecord (structure only; replay checks the play)."""
     top = _obj(data, "", "a match record")
     _fields(top, "", {"format", "variant", "players", "deals"},
-            {"tracking", "house_rules", "target"})
+            {"tracking", "house_rules", "target", "games"})
     if top["format"] != FORMAT:
         raise _fail("format", f'must be "{FORMAT}", not {json.dumps(top["format"])}')
     variant = _str(top["variant"], "variant")
@@ -205,6 +215,12 @@ def parse_record(data: Any) -> MatchRecord:
     if target is not None and (isinstance(target, bool) or not isinstance(target, int)
                                or not 0 < target <= 10**9):
         raise _fail("target", f"must be a whole number above 0, not {json.dumps(target)}")
+    games = top.get("games")
+    if games is not None and (isinstance(games, bool) or not isinstance(games, int)
+                              or not 0 < games <= 10**4):
+        raise _fail("games", f"must be a whole number above 0, not {json.dumps(games)}")
+    if games is not None and load_variant(variant).game is None:
+        raise _fail("games", f"{variant} is not played in games: give a target instead")
     deals: list[DealRecord] = []
     for d, raw_deal in enumerate(_list(top["deals"], "deals")):
         path = f"deals[{d}]"
@@ -221,7 +237,7 @@ def parse_record(data: Any) -> MatchRecord:
         deals.append(DealRecord(dealer, turn_up, events))
     if not load_variant(variant).jokers:
         _no_jokers(deals, variant)
-    return MatchRecord(variant, players, tracking, house_rules, target, tuple(deals))
+    return MatchRecord(variant, players, tracking, house_rules, target, tuple(deals), games)
 
 
 def _no_jokers(deals: Sequence[DealRecord], variant: str) -> None:
@@ -253,7 +269,7 @@ def replay_record(record: MatchRecord) -> Match:
     """Replay a whole record; any malformed part raises RecordError naming its place."""
     try:
         match = Match.new(record.variant, record.players, record.tracking,
-                          record.house_rules, record.target)
+                          record.house_rules, record.target, record.games)
     except BeziqueError as e:
         place = "house_rules" if "house rule" in str(e) else (
             "players" if "players" in str(e) or "player names" in str(e) else "record")
@@ -288,7 +304,7 @@ def event_to_obj(event: Event, players: Sequence[str]) -> dict[str, Any]:
             obj["table"] = [c.code for c in event.table]
         if event.meld is not None:
             obj["meld"] = event.meld
-    elif isinstance(event, Seven):
+    elif isinstance(event, Seven | CarteBlanche | CutBonus):
         obj["player"] = players[event.player]
     elif isinstance(event, Penalty):
         obj["player"] = players[event.player]
@@ -311,8 +327,9 @@ def record_of(match: Match) -> MatchRecord:
         match.players,
         match.tracking,
         tuple(sorted(match.house_rules)),
-        None if match.target == default_target else match.target,
+        None if match.target in (default_target, 0) else match.target,
         deals,
+        None if match.games is None or match.games == match.variant.games else match.games,
     )
 
 
@@ -326,6 +343,8 @@ def record_to_obj(record: MatchRecord) -> dict[str, Any]:
     }
     if record.target is not None:
         obj["target"] = record.target
+    if record.games is not None:
+        obj["games"] = record.games
     obj["deals"] = []
     for deal in record.deals:
         d: dict[str, Any] = {"dealer": record.players[deal.dealer]}

@@ -10,6 +10,7 @@ from referee.events import (
     Seven,
 )
 from referee.rulings import accept, reject
+from referee.verdict import variant_rule
 
 
 class SevenRules(DeclarationRules):
@@ -19,6 +20,10 @@ class SevenRules(DeclarationRules):
         player = ev.player
         who = self.name(player)
         v = self.setup.variant
+        if not v.seven_points and v.game is not None:
+            # Rubicon and the multi-pack forms: no count for the seven of trumps.
+            return _Outcome(reject(variant_rule(v.id), "no_seven_count",
+                                   {"player": who, "variant": v.id}))
         if self.trumps is None or not v.seven_points:
             return _Outcome(reject("R-NT-TRUMPS", "nt_seven", {"player": who}))
         seven = Card(Rank.SEVEN, self.trumps)

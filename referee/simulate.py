@@ -40,6 +40,7 @@ from referee.cards import ALL_CARDS, JOKER, Card, Rank, Suit
 from referee.errors import BeziqueError, RecordError
 from referee.events import (
     Brisques,
+    CarteBlanche,
     Declare,
     Event,
     LastTrick,
@@ -56,7 +57,7 @@ from referee.record import (
     record_to_obj,
     replay_record,
 )
-from referee.variants import CombinationSpec, ShowingSpec, Variant, load_variant
+from referee.variants import CombinationSpec, GameSpec, ShowingSpec, Variant, load_variant
 
 TRACKINGS = ("melds", "tricks", "cards")
 NAMES = ("Anna", "Boris", "Clara", "Dmitri")
@@ -171,6 +172,9 @@ def _find(
             q, j = _bezique_cards(trumps, pair_rule)
             if cards[q] >= spec.copies and cards[j] >= spec.copies:
                 out.append(_Inst(spec, tuple(sorted([q, j] * spec.copies))))
+        elif spec.suit == "trump":  # four (five) trump aces …
+            if trumps is not None and cards[Card(spec.ranks[0], trumps)] >= spec.copies:
+                out.append(_Inst(spec, (Card(spec.ranks[0], trumps),) * spec.copies))
         else:
             rank = spec.ranks[0]
             pool = [c for c in sorted(cards.elements()) if c.rank is rank]
@@ -292,6 +296,9 @@ class _DealSim:
         elif spec.shape == "bezique":
             q, j = _bezique_cards(self.trumps, self.t.has("H-BEZIQUE-PAIR"))
             want = Counter({q: spec.copies, j: spec.copies})
+        elif spec.suit == "trump":  # trumps are fixed later: a suit is chosen at random
+            want = Counter({Card(spec.ranks[0], self.trumps or rng.choice(list(Suit))):
+                            spec.copies})
         else:
             want = Counter(rng.choices([Card(spec.ranks[0], s) for s in Suit], k=4))
         if sum(want.values()) > v.hand_size:
@@ -385,7 +392,10 @@ class _DealSim:
         return inst.spec.points
 
     def nt_bad(self, inst: _Inst) -> bool:
-        """R-NT-TRUMPS: no sequence before trumps are fixed."""
+        """R-NT-TRUMPS: no sequence before trumps are fixed (Rubicon: a sequence fixes them,
+        R-TRUMPS-BY-MELD)."""
+        if self.t.variant.fix_trumps_by_sequence:
+            return False
         return self.trumps_open and inst.spec.shape == "suit" and len(inst.spec.ranks) > 2
 
     def emit(self, ev: Event) -> None:
@@ -402,6 +412,13 @@ class _DealSim:
             self.rng.randrange(1, total + 1)
             if self.rng.random() < t.options.penalty_rate else None
         )
+        if v.carte_blanche_points:
+            # R-CARTE-BLANCHE: a hand without king, queen or jack, shown before trick 1
+            court = (Rank.KING, Rank.QUEEN, Rank.JACK)
+            for seat in range(t.n):
+                if not any(c.rank in court for c in self.hands[seat].elements()):
+                    self.score[t.side_of[seat]] += v.carte_blanche_points
+                    self.emit(CarteBlanche(seat))
         for number in range(1, total + 1):
             if number == stock_tricks + 1:
                 self.begin_phase_two()
@@ -856,9 +873,9 @@ def _all_rank_picks(found: Sequence[_Inst], cards: Counter[Card]) -> list[_Inst]
     """``found`` with every four-of-a-kind pick instead of one random pick."""
     from itertools import combinations_with_replacement
 
-    out = [i for i in found if i.spec.shape != "rank"]
+    out = [i for i in found if i.spec.shape != "rank" or i.spec.suit == "trump"]
     for inst in found:
-        if inst.spec.shape != "rank":
+        if inst.spec.shape != "rank" or inst.spec.suit == "trump":
             continue
         rank = inst.spec.ranks[0]
         avail = sorted(c for c in cards if c.rank is rank)
@@ -1295,8 +1312,22 @@ def simulate_match(
         if tracking == "cards":
             revokes.extend((len(deals), i, names[seat]) for i, seat in sim.revokes)
         deals.append(DealRecord(dealer, sim.original_turn_up, tuple(evs)))
-        scores.append(list(sim.score))
-        totals = [a + b for a, b in zip(totals, sim.score, strict=True)]
+        deal_score = list(sim.score)
+        if v.game is not None:
+            bris = [0] * t.sides
+            for seat, k in enumerate(sim.brisques):
+                bris[t.side_of[seat]] += k * v.brisque_points
+            deal_score = _sim_game(v.game, [a - b for a, b in zip(sim.score, bris, strict=True)],
+                                   bris)
+        scores.append(deal_score)
+        totals = [a + b for a, b in zip(totals, deal_score, strict=True)]
+        if v.game is not None and target is None:
+            games = v.games or 1
+            if len(deals) >= games and totals.count(max(totals)) == 1:
+                winner = totals.index(max(totals))
+                break
+            dealer = (dealer + 1) % n
+            continue
         winner = _partie_winner(t, sim, totals, goal)
         if winner is not None:
             break
@@ -1311,6 +1342,41 @@ def simulate_match(
         record, per_side, winner is not None,
         side_names[winner] if winner is not None else None, side_names, tuple(revokes),
     )
+
+
+def _sim_game(spec: GameSpec, points: Sequence[int], brisques: Sequence[int]) -> list[int]:
+    """RULES.md §8, written again for the simulator (two sides): the higher score adds the
+    bonus; brisques count only to break a tie or to keep the loser from the rubicon; tens
+    and units are dropped unless that makes the scores equal; a loser under the rubicon line,
+    brisques included, gives the winner the rubicon bonus, the loser's points and the
+    brisques' value, and scores nothing."""
+    a, b = points
+    count = spec.brisques == "always"
+    if spec.brisques == "tie_or_save":
+        low = 0 if a < b else 1
+        saved = points[low] < spec.rubicon_under <= points[low] + brisques[low]
+        count = a == b or saved
+    ex = [p + (brisques[i] if count else 0) for i, p in enumerate(points)]
+    if ex[0] == ex[1]:
+        return _hundreds(ex) if spec.drop_fractions else ex  # a drawn game: no bonus
+    w = 0 if ex[0] > ex[1] else 1
+    kept = _hundreds(ex) if spec.drop_fractions else ex
+    if kept[0] == kept[1]:
+        kept, dropped = ex, False
+    else:
+        dropped = spec.drop_fractions
+    out = [0, 0]
+    if points[1 - w] + (brisques[1 - w] if spec.brisques != "never" else 0) < spec.rubicon_under:
+        own = _hundreds(points) if dropped else list(points)
+        out[w] = own[w] + (own[1 - w] if spec.rubicon_adds_loser else 0)
+        out[w] += spec.rubicon_bonus + spec.rubicon_brisques
+        return out
+    out[w], out[1 - w] = kept[w] + spec.bonus, kept[1 - w]
+    return out
+
+
+def _hundreds(values: Sequence[int]) -> list[int]:
+    return [x // 100 * 100 if x >= 0 else -((-x) // 100 * 100) for x in values]
 
 
 def _partie_winner(t: _Table, sim: _DealSim, totals: Sequence[int], goal: int) -> int | None:

@@ -98,10 +98,18 @@ class TrickRules(DealCore):
         )
 
     def _play(self, seat: int, card: Card, off_table: bool) -> None:
+        if card.rank in (Rank.KING, Rank.QUEEN, Rank.JACK):
+            self.court_seen[seat] = True  # no more carte blanche (H-CARTE-BLANCHE-REPEAT)
         if off_table:
             copies = [tc for tc in self.tables[seat] if tc.card == card]
             copies.sort(key=lambda tc: -len(tc.scored))
-            self.tables[seat].remove(copies[0])
+            gone = copies[0]
+            self.tables[seat].remove(gone)
+            # R-REFORM: the rest of each combination it was part of may form that kind again.
+            for meld, group in gone.groups.items():
+                for tc in self.tables[seat]:
+                    if tc.groups.get(meld) == group:
+                        tc.reformable.add(meld)
         elif self.known_in_hand[seat][card]:
             self.known_in_hand[seat][card] -= 1
         self.played[card] += 1

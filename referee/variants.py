@@ -31,7 +31,7 @@ class CombinationSpec:
     @property
     def size(self) -> int:
         if self.shape == "rank":
-            return 4
+            return self.copies if self.suit == "trump" else 4
         if self.shape == "bezique":
             return 2 * self.copies
         return len(self.ranks) * self.copies
@@ -54,6 +54,20 @@ class ShowingSpec:
     rank: Rank | None = None
     bezique_jack: bool = False  # a set of bezique jacks rather than trump cards
     jack_may_be_bezique: bool = False  # the quint may take the bezique jack for the trump one
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Each deal is a game (Rubicon, six- and eight-pack, RULES.md §8): its bonus, the
+    rubicon and how brisques and fractions of 100 count (referee/games.py)."""
+
+    bonus: int
+    rubicon_under: int
+    rubicon_bonus: int
+    rubicon_adds_loser: bool = True
+    rubicon_brisques: int = 0
+    brisques: Literal["tie_or_save", "never", "always"] = "tie_or_save"
+    drop_fractions: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +102,16 @@ class Variant:
     exchanged_seven_points: int | None = None
     # When each offence can have happened (referee.penalties.WHEN); missing: "any".
     penalty_when: Mapping[str, str] = field(default_factory=dict)
+    # Rubicon and the multi-pack forms (RULES.md §8):
+    fix_trumps_by_sequence: bool = False  # the first marriage *or sequence* fixes trumps
+    reuse: Literal["more", "kinds"] = "more"  # R-REUSE, or any other kind (Rubicon)
+    reform: bool = False  # R-REFORM: a kind again once a card of it was played
+    carte_blanche_points: int = 0  # R-CARTE-BLANCHE: a hand with no court card
+    game: GameSpec | None = None  # each deal is a game (R-GAME, R-RUBICON)
+    games: int | None = None  # games in a match by default (None: a points target)
+    # R-CUT-BONUS (six-pack, optional): "dealer" for cutting exactly 24, "guess" for the
+    # non-dealer who guesses the number cut.
+    cut_bonus: Mapping[str, int] = field(default_factory=dict)
 
     def seven_value(self, *, exchange: bool) -> int:
         """R-SEVEN: what a declared seven of trumps scores; H-SEVEN-TWENTY makes the
@@ -233,6 +257,8 @@ def load_variant(variant_id: str, house_rules: frozenset[str] = frozenset()) -> 
             showings[meld]["values"] = values
         if "packs" in change:
             packs_raw = change["packs"]
+        for added in change.get("add", []):
+            combos[added["id"]] = dict(added)
         for meld in change.get("remove", []):
             combos.pop(meld, None)
             removed[meld] = rule
@@ -272,6 +298,13 @@ def load_variant(variant_id: str, house_rules: frozenset[str] = frozenset()) -> 
         max_active=int(raw.get("max_active", 0)),
         tracking_levels=tuple(raw.get("tracking", ("melds", "tricks", "cards"))),
         penalty_when={str(k): str(v) for k, v in raw.get("penalty_when", {}).items()},
+        fix_trumps_by_sequence=bool(raw.get("fix_trumps_by_sequence", False)),
+        reuse=raw.get("reuse", "more"),
+        reform=bool(raw.get("reform", False)),
+        carte_blanche_points=int(raw.get("carte_blanche_points", 0)),
+        game=GameSpec(**raw["game"]) if "game" in raw else None,
+        games=int(raw["games"]) if "games" in raw else None,
+        cut_bonus={str(k): int(v) for k, v in raw.get("cut_bonus", {}).items()},
         exchanged_seven_points=(
             None if scalars["exchanged_seven_points"] is None
             else int(scalars["exchanged_seven_points"])

@@ -24,8 +24,13 @@ GOES_ON = "goes_on"  # several reached with equal highest totals: another deal (
 ENDS_WITH_THIS_DEAL = "ends_with_this_deal"  # passed mid-deal: decided at its end
 MELD_THIS_DEAL = "meld_this_deal"  # a partie-winning combination scored in this deal
 IN_PROGRESS = "in_progress"  # nobody has reached the target
+GAMES = "games"  # the agreed games are played: the higher total wins (R-GAME)
+GAMES_TIED = "games_tied"  # ... with equal totals: another game
+LAST_GAME = "last_game"  # this deal is the match's last game
+GAMES_LEFT = "games_left"  # games still to play
 REASONS = (REACHED, LAST_TRICK, HIGHER_TOTAL, HIGHER_FIRST, MELD, GOES_ON,
-           ENDS_WITH_THIS_DEAL, MELD_THIS_DEAL, IN_PROGRESS)
+           ENDS_WITH_THIS_DEAL, MELD_THIS_DEAL, IN_PROGRESS, GAMES, GAMES_TIED, LAST_GAME,
+           GAMES_LEFT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +63,7 @@ class Verdict:
     def ends_with_this_deal(self) -> bool:
         """True while the current deal is being played and its end decides the partie
         (a side passed the target, or scored a partie-winning combination)."""
-        return self.reason in (ENDS_WITH_THIS_DEAL, MELD_THIS_DEAL)
+        return self.reason in (ENDS_WITH_THIS_DEAL, MELD_THIS_DEAL, LAST_GAME)
 
     def render(self, lang: str = "en") -> str:
         """The verdict in plain words, without the rule id (shown beside it by the caller)."""
@@ -86,6 +91,12 @@ def _params(
 def meld_rule(meld: str) -> str:
     """The reference id of a combination: ``triple_bezique`` → C-TRIPLE-BEZIQUE."""
     return "C-" + meld.upper().replace("_", "-")
+
+
+def variant_rule(variant: str) -> str:
+    """The reference id of a variant: ``rubicon`` → V-RUBICON (``joker-multipack`` is
+    V-MULTI-PACK)."""
+    return {"joker-multipack": "V-MULTI-PACK"}.get(variant, "V-" + variant.upper())
 
 
 def settle(
@@ -165,6 +176,34 @@ def unsettled(
         _params(side_names=side_names, players=players, totals=totals, target=target,
                 winner=None, reached=reached, last_trick=None, meld=shown),
     )
+
+
+def after_games(
+    *,
+    deal: int,
+    totals: Sequence[int],
+    games: int,
+    ended: bool,
+    side_names: Sequence[str],
+    players: Sequence[str],
+) -> Verdict:
+    """A match over a number of games (each deal a game, RULES.md §8): after the last game
+    the higher total wins (R-GAME); equal totals play another game."""
+    played = deal + 1 if ended else deal
+    p: dict[str, str | int] = {"games": games, "played": played, "game": deal + 1}
+    best = max(totals)
+    leaders = [s for s, t in enumerate(totals) if t == best]
+    if ended and played >= games:
+        if len(leaders) == 1:
+            p |= {"winner": side_names[leaders[0]], "total": best}
+            return Verdict(True, GAMES, "R-GAME", leaders[0], deal, tuple(totals),
+                           params=MappingProxyType(p))
+        p |= {"sides": WHERE_ITEM.join(side_names[s] for s in leaders), "best": best}
+        return Verdict(False, GAMES_TIED, "R-GAME", None, deal, tuple(totals),
+                       tuple(leaders), params=MappingProxyType(p))
+    reason = LAST_GAME if not ended and deal + 1 >= games else GAMES_LEFT
+    return Verdict(False, reason, "R-GAME" if reason == LAST_GAME else None, None, deal,
+                   tuple(totals), params=MappingProxyType(p))
 
 
 def as_mapping(v: Verdict, lang: str = "en") -> Mapping[str, object]:

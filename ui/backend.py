@@ -8,6 +8,7 @@ through here; the state classes then read the engine's ``Match`` that a MatchSes
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
@@ -15,7 +16,8 @@ from typing import Any, Protocol
 
 from referee import presets, reference, reference_search, rulings
 from referee.cards import Card, Suit
-from referee.record import event_to_obj
+from referee.record import event_from_obj, event_to_obj
+from referee.storage.errors import StaleWrite
 from referee.variants import load_variant
 from referee.variants import variant_ids as _variant_ids
 
@@ -113,6 +115,13 @@ def ruling_text(ruling: Any, lang: str) -> str:
     if callable(render):
         return str(render(lang))
     return str(getattr(ruling, "message", ""))
+
+
+def ruling_words(ruling: Any, lang: str) -> str:
+    """The ruling in words without its rule's id, for a screen that shows the id once beside
+    it (the engine's ``Ruling.text``; ``ruling_text`` where it has none)."""
+    text = getattr(ruling, "text", None)
+    return str(text(lang)) if callable(text) else ruling_text(ruling, lang)
 
 
 def rule_explanation(rule: str, lang: str) -> str:
@@ -315,6 +324,30 @@ class Diverged(WriteFailed):
     another device changed the match meanwhile. The session has reloaded it."""
 
 
+class Stale(WriteFailed):
+    """The write was made on a view another device had already moved past (storage's
+    compare-and-append refused it, nothing was stored); the session now shows the match as
+    stored."""
+
+
+class ReadOnly(WriteFailed):
+    """This session may only read the match (a viewer): nothing was sent to storage."""
+
+
+@dataclass(frozen=True)
+class Written:
+    """One durable write of a session, for the others at the table (ui/live.py): the match,
+    the log position it moved to, what it was (``record``, ``undo``, ``redo``, ``deal``), and
+    the engine's ruling or the deal number that says it in words."""
+
+    match_id: int
+    position: int
+    action: str
+    ruling: Any = None
+    deal: int = 0
+    event: dict[str, Any] | None = None  # a recorded entry as stored (the record's JSON)
+
+
 class MatchSession:
     """A match opened from storage: the engine's Match plus record/undo/redo.
 
@@ -323,16 +356,28 @@ class MatchSession:
     screen while SQLite syncs the file; writes keep their order. Anything that reads storage
     (undo, redo, a new deal, leaving the screen) waits for the queue first (``flush``). If a
     write ever fails, the next action raises WriteFailed and the session reloads the truth.
+
+    Every write names the log position this session's view shows (``position``): storage
+    appends it only if the match is still there, so a write made on a stale view is refused
+    (Stale), never applied to a state nobody saw. After a refusal the writes queued behind
+    it are dropped too. ``on_written`` hears of each durable write, ``on_failed`` of a
+    refused or failed background write (both from the writer thread). A ``read_only``
+    session (a viewer) refuses every write itself.
     """
 
-    def __init__(self, store: Any, match_id: int) -> None:
+    def __init__(self, store: Any, match_id: int, *, read_only: bool = False) -> None:
         self.store = store
         self.match_id = match_id
+        self.read_only = read_only
         self.match: Any = None
+        self.position = 0
         self.can_undo = False
         self.can_redo = False
+        self.on_written: Callable[[Written], object] | None = None
+        self.on_failed: Callable[[BaseException], object] | None = None
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-write")
         self._queue: list[Future[Any]] = []
+        self._broken = False
         self.reload()
 
     def flush(self) -> None:
@@ -349,52 +394,128 @@ class MatchSession:
                 raise failure
             raise WriteFailed(str(failure)) from failure
 
+    @property
+    def busy(self) -> bool:
+        """Writes of this session are still on their way to storage."""
+        return any(not f.done() for f in self._queue)
+
     def reload(self) -> None:
         self.flush()
         self._reload_now()
 
     def _reload_now(self) -> None:
-        self.match = self.store.load_match(self.match_id)
-        self.can_undo = bool(self.store.can_undo(self.match_id))
-        self.can_redo = bool(self.store.can_redo(self.match_id))
+        snap = self.store.snapshot(self.match_id)
+        self.match = snap.match
+        self.position = int(snap.position)
+        self.can_undo = bool(snap.can_undo)
+        self.can_redo = bool(snap.can_redo)
+        self._broken = False
+
+    def _writable(self) -> None:
+        if self.read_only:
+            raise ReadOnly("viewer")
+
+    def _stored(self, action: str, ruling: Any = None) -> None:
+        """Tell the table (the caller holds the new position)."""
+        if self.on_written is not None:
+            deal = len(self.match.deals) if self.match is not None else 0
+            self.on_written(Written(self.match_id, self.position, action, ruling, deal))
+
+    def _sync_write(self, step: Callable[[int], Any], action: str) -> Any:
+        """A write that needs storage's answer (deal start, undo, redo): compare-and-append
+        at this view's position, then show what storage has."""
+        self._writable()
+        self.flush()
+        at = self.position
+        try:
+            out = step(at)
+        except StaleWrite as exc:
+            self._reload_now()
+            raise Stale(str(exc)) from exc
+        self._reload_now()
+        if out is not False:
+            self._stored(action)
+        return out
 
     def start_deal(self, dealer: int, turn_up: Card | None) -> None:
-        self.flush()
-        self.store.start_deal(self.match_id, dealer, turn_up.code if turn_up else None)
-        self._reload_now()
+        code = turn_up.code if turn_up else None
+        self._sync_write(
+            lambda at: self.store.start_deal(self.match_id, dealer, code, at=at), "deal"
+        )
 
     def record(self, event: Any) -> Any:
         """The engine's ruling on the event, recorded (accepted or rejected) in order.
 
         An event that contradicts the facts raises (a ValueError) and nothing is queued.
         """
-        if any(f.done() and f.exception() is not None for f in self._queue):
+        self._writable()
+        if self._broken or any(f.done() and f.exception() is not None for f in self._queue):
             self.flush()
         obj = event_to_obj(event, self.match.players)
         ruling = self.match.apply(event)
         self.can_undo, self.can_redo = True, False  # a new entry empties the redo stack
-        job = self._writer.submit(self._store_event, self.store.record, obj, ruling)
+        at = self.position
+        self.position = at + 1  # every write appends exactly one log entry
+        job = self._writer.submit(self._store_event, self.store.record, obj, ruling, at)
         self._queue.append(job)
         return ruling
 
-    def _store_event(self, record: Any, obj: dict[str, Any], shown: Any) -> None:
-        """The writer's job: store the event and check storage ruled as the screen showed
-        (it differs only if another device recorded something in between)."""
-        stored = record(self.match_id, obj)
-        if _verdict(stored) != _verdict(shown):
-            raise Diverged(str(getattr(stored, "message", "")))
+    def _store_event(self, record: Any, obj: dict[str, Any], shown: Any, at: int) -> None:
+        """The writer's job: store the event at the position the screen showed, and check
+        storage ruled as the screen showed. After one refusal, the entries queued behind it
+        (made on the same stale view) are refused too."""
+        try:
+            if self._broken:
+                raise Stale("an earlier entry of this device was refused")
+            try:
+                stored = record(self.match_id, obj, at=at)
+            except StaleWrite as exc:
+                raise Stale(str(exc)) from exc
+            if _verdict(stored) != _verdict(shown):
+                raise Diverged(str(getattr(stored, "message", "")))
+        except BaseException as exc:
+            first = not self._broken
+            self._broken = True
+            if first and self.on_failed is not None:
+                self.on_failed(exc)
+            raise
+        if self.on_written is not None:
+            self.on_written(Written(self.match_id, at + 1, "record", stored, 0, obj))
+
+    def catch_up(self, position: int, event: dict[str, Any] | None, ruling: Any) -> None:
+        """Show another device's stored entry: when it is the very next entry of this view
+        and nothing of this session is on its way, apply it to this session's Match (the
+        same engine storage replays with, no replay of the whole log); otherwise, or if the
+        engine here rules otherwise than storage did, reload from storage."""
+        nothing_pending = not self._broken and all(
+            f.done() and f.exception() is None for f in self._queue
+        )
+        if event is None or ruling is None or position != self.position + 1 or not nothing_pending:
+            self.reload()
+            return
+        try:
+            mine = self.match.apply(event_from_obj(event, list(self.match.players)))
+        except ValueError:
+            self.reload()
+            return
+        if _verdict(mine) != _verdict(ruling):
+            self.reload()
+            return
+        self.position = position
+        self.can_undo, self.can_redo = True, False
+
+    def correct(self, seq: int, obj: dict[str, Any] | None) -> Any:
+        """Store a correction (or deletion, ``obj`` None) of entry ``seq`` made on this view."""
+        return self._sync_write(
+            lambda at: self.store.correct(self.match_id, seq, obj, at=at), "correct"
+        )
 
     def undo(self) -> bool:
-        self.flush()
-        ok = bool(self.store.undo(self.match_id))
-        self._reload_now()
-        return ok
+        """Undo the match's newest entry, whoever made it (if this view shows it)."""
+        return bool(self._sync_write(lambda at: self.store.undo(self.match_id, at=at), "undo"))
 
     def redo(self) -> bool:
-        self.flush()
-        ok = bool(self.store.redo(self.match_id))
-        self._reload_now()
-        return ok
+        return bool(self._sync_write(lambda at: self.store.redo(self.match_id, at=at), "redo"))
 
     def close(self) -> None:
         """Finish the queued writes and stop the writer."""
@@ -431,10 +552,7 @@ def preview_correction(session: MatchSession, seq: int, event: Any | None) -> An
 
 
 def correct(session: MatchSession, seq: int, event: Any | None) -> Any:
-    """Store the correction (or deletion), reload the session, return what it changed."""
-    session.flush()
+    """Store the correction (or deletion) at the position the session's view shows, reload
+    the session, return what it changed (a viewer's session refuses; a stale view: Stale)."""
     obj = None if event is None else event_to_obj(event, session.match.players)
-    try:
-        return session.store.correct(session.match_id, seq, obj)
-    finally:
-        session.reload()
+    return session.correct(seq, obj)

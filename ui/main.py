@@ -49,8 +49,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         p.error(f"--host {args.host!r} would answer on every network: name one address")
     if args.table_address and not args.table:
         p.error("--table-address goes with --table")
-    if args.table_address in WILDCARD_HOSTS:
-        p.error("--table-address must name one address")
+    if args.table_address in (*WILDCARD_HOSTS, args.host):
+        p.error("--table-address must name one network address, not --host's")
     return args
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import importlib
+import itertools
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -16,14 +18,15 @@ from typing import Any
 
 import flet as ft
 
-from ui import backend
+from ui import backend, live
+from ui.awake import Awake
 from ui.i18n import Translator, pick_language
-from ui.state.app import AppState
+from ui.state.app import AppState, Role
 from ui.state.new_match import FormMemory
-from ui.views import SCREENS
+from ui.views import SCREENS, live_strip
 from ui.views.cards import LANGUAGE as CARD_LANGUAGE
 from ui.views.cards import SUIT_FONT
-from ui.views.common import VIEWPORT_WIDTH, ViewContext
+from ui.views.common import VIEWPORT_WIDTH, ViewContext, tagged
 
 log = logging.getLogger(__name__)
 SEED = "#2E7D32"
@@ -73,15 +76,88 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
     CARD_LANGUAGE.set(app.lang)
     ctx = ViewContext(app=app, page=page)
     view = SCREENS[app.screen](ctx)
-    return [
-        ft.View(
-            route="/",
-            appbar=view.appbar,
-            controls=[view.body],
-            padding=0,
-            spacing=0,
-        )
-    ]
+    appbar = view.appbar
+    if app.screen == "deal" and appbar is not None and app.session is not None:
+        appbar.actions = [_viewer_button(ctx), *(appbar.actions or [])]
+    body = ft.Stack([view.body, live_strip.build(ctx)], fit=ft.StackFit.EXPAND, expand=True)
+    return [ft.View(route=app.route, appbar=appbar, controls=[body], padding=0, spacing=0)]
+
+
+def _viewer_button(ctx: ViewContext) -> ft.Control:
+    """From the deal screen to the screen made for reading across the table."""
+    return tagged(
+        "open-viewer",
+        ft.IconButton(
+            ft.Icons.VISIBILITY,
+            on_click=lambda _e: ctx.app.show_viewer(),
+            tooltip=ctx.t("table.viewer.open"),
+            icon_size=26,
+        ),
+        label=ctx.t("table.viewer.open"),
+    )
+
+
+STRIP_SECONDS = 6.0
+_DEVICES = itertools.count(1)  # default device names: Device 1, Device 2, … per server
+
+
+class _Follower:
+    """After every change of the app state: the browser's address names the open match (a
+    reconnecting device comes back to it), the wake lock follows the open deal, and the live
+    strip hides itself after a while."""
+
+    def __init__(self, app: AppState, page: ft.Page, query: str) -> None:
+        self.app = app
+        self.page = page
+        self.query = query
+        self.route = page.route
+        self.awake = Awake(ft.Wakelock())
+        self.strip_serial = 0
+
+    def __call__(self) -> None:
+        app, page = self.app, self.page
+        route = app.route
+        if route != _path(self.route):
+            self.route = route
+            page.run_task(page.push_route, route + self.query)
+        page.run_task(self.awake.follow, app)
+        notice = app.live_notice
+        if notice is not None and notice.serial != self.strip_serial:
+            self.strip_serial = notice.serial
+            page.run_task(self._hide_later, notice.serial)
+
+    async def _hide_later(self, serial: int) -> None:
+        await asyncio.sleep(STRIP_SECONDS)
+        notice = self.app.live_notice
+        if notice is not None and notice.serial == serial:
+            self.app.live_notice = None
+            self.app.changed()
+
+    def route_changed(self, route: str) -> None:
+        """The browser went to another address (back button, typed): follow it."""
+        self.route = route
+        if _path(route) == self.app.route:
+            return
+        if not self.app.open_route(route):
+            self.app.home()
+
+
+def _path(route: str | None) -> str:
+    return (route or "/").split("?", 1)[0] or "/"
+
+
+def table_role(page: ft.Page) -> Role | None:
+    """The role table mode's server gave this session (ui/server/roles.py: the join link's
+    secret, checked before the session started): its viewers read, its host and scorers
+    write. Without table mode every session on this machine may score (127.0.0.1)."""
+    try:
+        roles = importlib.import_module("ui.server.roles")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("ui.server", "ui.server.roles"):
+            raise  # broken, not absent: never fall back to letting everyone write
+        return "scorer"  # the server side of table mode is not in this build
+    role = roles.role_of(page)
+    return "viewer" if str(getattr(role, "value", role)) == "viewer" else "scorer"
 
 
 class _Opener:
@@ -135,12 +211,21 @@ async def _open_waiting_while_busy(page: ft.Page, opener: _Opener, lang: str) ->
         return store
 
 
+RoleOf = Callable[[ft.Page], Any]  # returns Role | None, or an awaitable of it
+
+
 def make_main(
-    db_url: str | None = None, lang: str | None = None
+    db_url: str | None = None, lang: str | None = None, role_of: RoleOf | None = None
 ) -> Callable[[ft.Page], Awaitable[None]]:
     """The Flet ``main`` for one session: picks the language and draws Home on the shared
-    storage (opened once per process)."""
+    storage (opened once per process), or the match its address names.
+
+    ``role_of(page)`` says what the session may do: ``"scorer"``, ``"viewer"`` (reads the
+    live match, every write refused in the backend) or None (nothing of the matches is
+    shown). It may be a coroutine function. Table mode's secret links plug in here.
+    """
     opener = _Opener(db_url)
+    decide = role_of or table_role
 
     async def app_main(page: ft.Page) -> None:
         page.fonts = {SUIT_FONT: "fonts/DejaVuSans-Suits.ttf"}
@@ -153,6 +238,12 @@ def make_main(
         chosen = lang or saved.get("lang")
         if chosen is None:
             chosen = await _system_language(page)
+        role = decide(page)
+        if asyncio.iscoroutine(role):
+            role = await role
+        if role not in ("scorer", "viewer"):
+            page.title = Translator(chosen)("app.title")
+            return  # no valid secret: nothing of the matches, nothing to tap
         try:
             store = await _open_waiting_while_busy(page, opener, chosen)
         except Exception as exc:  # no database: say so instead of a blank page
@@ -160,23 +251,40 @@ def make_main(
             t = Translator(chosen)
             page.add(ft.Text(t("error.storage", why=str(exc)), size=20, selectable=True))
             return
-        app = AppState(store, lang=chosen)
+        app = AppState(store, lang=chosen, role=role)
         app.set_theme(saved.get("theme", "system"))
-        app.on_settings = lambda: page.run_task(_save_settings, prefs, app.lang, app.theme)
+        app.device = saved.get("device") or app.t("table.device.default", n=next(_DEVICES))
+        app.keep_awake = saved.get("awake", "on") != "off"
+        app.on_settings = lambda: page.run_task(_save_settings, prefs, app)
+        if "device" not in saved:
+            app.on_settings()  # the default name stays this device's after a restart
         app.form_memory = _form_memory(saved.get("form"))
         app.on_remember = lambda memory: page.run_task(_save_form_memory, prefs, memory)
         if store.notice:
             app.store_notice = str(store.notice)
+        live.connect(app, page)
         page.title = app.t("app.title")
         page.theme_mode = THEME_MODES[app.theme]
         page.on_resize = lambda _e: app.changed()
         page.on_close = lambda _e: app.close()
+        route = page.route or "/"
+        follower = _Follower(app, page, "?" + route.split("?", 1)[1] if "?" in route else "")
+        app.subscribe(follower)
+        page.on_route_change = lambda e: follower.route_changed(e.route)
+        app.open_route(route)
         page.render_views(Root, app, page)
+        follower()
 
     return app_main
 
 
-SETTINGS_KEYS = {"lang": "bezique.lang", "theme": "bezique.theme", "form": "bezique.new_match"}
+SETTINGS_KEYS = {
+    "lang": "bezique.lang",
+    "theme": "bezique.theme",
+    "form": "bezique.new_match",
+    "device": "bezique.device",
+    "awake": "bezique.awake",
+}
 
 
 async def _read_settings(prefs: ft.SharedPreferences) -> dict[str, str]:
@@ -192,11 +300,13 @@ async def _read_settings(prefs: ft.SharedPreferences) -> dict[str, str]:
     return {n: v for n, v in zip(names, values, strict=True) if isinstance(v, str)}
 
 
-async def _save_settings(prefs: ft.SharedPreferences, lang: str, theme: str) -> None:
-    """Remember the choice on the device (browser storage, or the phone's preferences)."""
+async def _save_settings(prefs: ft.SharedPreferences, app: AppState) -> None:
+    """Remember the choices on the device (browser storage, or the phone's preferences)."""
     try:
-        await prefs.set(SETTINGS_KEYS["lang"], lang)
-        await prefs.set(SETTINGS_KEYS["theme"], theme)
+        await prefs.set(SETTINGS_KEYS["lang"], app.lang)
+        await prefs.set(SETTINGS_KEYS["theme"], app.theme)
+        await prefs.set(SETTINGS_KEYS["device"], app.device)
+        await prefs.set(SETTINGS_KEYS["awake"], "on" if app.keep_awake else "off")
     except Exception:  # not worth disturbing the game for
         log.debug("settings not saved", exc_info=True)
 

@@ -15,6 +15,11 @@ For the app::
     ruling = store.record(mid, {"type": "declare", "player": "Boris", "new": ["QS", "JD"]})
                                               # durable on return; rejected events are kept
     store.undo(mid); store.redo(mid)          # logged entries, unlimited depth; False if none
+    pos = store.log_position(mid)             # the log's last seq: what a device's view shows
+    store.record(mid, event, at=pos)          # compare-and-append: StaleWrite (nothing stored)
+                                              # unless the log is still at ``pos``; every write
+                                              # appends one entry, so the new position is pos+1
+                                              # (also start_deal/undo/redo ``at=``)
     store.can_undo(mid); store.can_redo(mid)
     match = store.load_match(mid)             # referee.match.Match replayed from the log
     store.match_info(mid)                     # MatchInfo: players, variant, finished, winner
@@ -39,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.storage.errors import (
     NewerDatabaseError,
+    StaleWrite,
     StorageError,
     StorageInputError,
     UnknownMatchError,
@@ -63,6 +69,7 @@ __all__ = [
     "LogRow",
     "MatchInfo",
     "NewerDatabaseError",
+    "StaleWrite",
     "StorageError",
     "StorageInputError",
     "Store",

@@ -101,12 +101,17 @@ def preview_correction(
 
 
 def correct(
-    store: Store, match_id: int, seq: int, event: Mapping[str, Any] | None
+    store: Store,
+    match_id: int,
+    seq: int,
+    event: Mapping[str, Any] | None,
+    at: int | None = None,
 ) -> Correction:
     with store._write() as conn:
         store._lock_match(conn, match_id)
-        worked = _work_out(store, conn, match_id, seq, event)
         last = store._last_seq(conn, match_id)
+        store._check_at(match_id, at, last)  # compare-and-append, under the match's lock
+        worked = _work_out(store, conn, match_id, seq, event)
         conn.execute(
             insert(T_LOG).values(
                 match_id=match_id,

@@ -17,6 +17,21 @@ class StorageInputError(StorageError, ValueError):
         super().__init__(f"{where}: {message}" if where else message)
 
 
+class StaleWrite(StorageError):
+    """A write was made against log position ``expected`` but the match's log is already at
+    ``actual``: another device wrote first. Nothing was stored; the caller reloads and tells
+    the user (compare-and-append, so two devices never silently diverge)."""
+
+    def __init__(self, match_id: int, expected: int, actual: int) -> None:
+        self.match_id = match_id
+        self.expected = expected
+        self.actual = actual
+        super().__init__(
+            f"match {match_id} moved on to log position {actual} while this write was made"
+            f" against position {expected}: nothing was stored"
+        )
+
+
 class NewerDatabaseError(StorageError):
     """The database was written by a newer version of the app: it is left untouched."""
 

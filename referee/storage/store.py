@@ -26,6 +26,7 @@ from referee.storage.errors import (
     DamagedDatabaseError,
     DatabaseBusyError,
     ReadOnlyStorageError,
+    StaleWrite,
     StorageError,
     StorageInputError,
     UnknownMatchError,
@@ -107,6 +108,16 @@ class LogRow:
     # For an event: the seq of the correction or deletion now in force (the row itself is
     # never changed, so the history shows both what was said and what counts).
     replaced_by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A match as of one log position (see :meth:`Store.snapshot`)."""
+
+    match: Match
+    position: int
+    can_undo: bool
+    can_redo: bool
 
 
 @dataclass
@@ -582,15 +593,28 @@ class Store:
         created: datetime = row[0]
         return created
 
-    def _live_for_write(self, conn: Connection, match_id: int) -> _Live:
-        """The in-memory replay, rebuilt from the log if another writer moved it on."""
+    def log_position(self, match_id: int) -> int:
+        """The match's log position: the seq of its newest entry (0 for an empty log). A
+        device passes it back as ``at=`` so a write made on a stale view is refused."""
+        with self._read() as conn:
+            self._info(conn, match_id)
+            return self._last_seq(conn, match_id)
+
+    @staticmethod
+    def _check_at(match_id: int, at: int | None, actual: int) -> None:
+        """Compare-and-append: called under the match's write lock, so nobody can append
+        between this check and the insert."""
+        if at is not None and at != actual:
+            raise StaleWrite(match_id, at, actual)
+
+    def _live_for_write(self, conn: Connection, match_id: int, at: int | None = None) -> _Live:
+        """The in-memory replay, rebuilt from the log if another writer moved it on; with
+        ``at``, refused (StaleWrite) unless the log is still at that position."""
         created = self._lock_match(conn, match_id)
         live = self._live.get(match_id)
-        if (
-            live is not None
-            and live.info.created_at == created
-            and live.last_seq == self._last_seq(conn, match_id)
-        ):
+        actual = self._last_seq(conn, match_id)
+        self._check_at(match_id, at, actual)
+        if live is not None and live.info.created_at == created and live.last_seq == actual:
             return live
         self._live.pop(match_id, None)
         info = self._info(conn, match_id)
@@ -631,10 +655,13 @@ class Store:
             ) from exc
         return seq
 
-    def start_deal(self, match_id: int, dealer: int | str, turn_up: str | None) -> int:
-        """Start the next deal (dealer by seat or name); returns the deal's id."""
+    def start_deal(
+        self, match_id: int, dealer: int | str, turn_up: str | None, *, at: int | None = None
+    ) -> int:
+        """Start the next deal (dealer by seat or name); returns the deal's id. With ``at``,
+        only if the log is still at that position (else StaleWrite, nothing stored)."""
         with self._write() as conn:
-            live = self._live_for_write(conn, match_id)
+            live = self._live_for_write(conn, match_id, at)
             seat = _seat(live.info.players, dealer)
             code: str | None = None
             if turn_up is not None:
@@ -658,14 +685,18 @@ class Store:
             self._touch(conn, match_id, live)
             return deal_id
 
-    def record(self, match_id: int, event: Mapping[str, Any]) -> Ruling:
+    def record(
+        self, match_id: int, event: Mapping[str, Any], *, at: int | None = None
+    ) -> Ruling:
         """Record one event (the record's JSON form) in the current deal; return the ruling.
 
         A rejected event is recorded too (the table's history); an event that is malformed or
         contradicts the facts raises StorageInputError and stores nothing. Durable on return.
+        With ``at`` (the log position the device's view showed) the event is appended only if
+        the log is still there; otherwise StaleWrite and nothing is stored.
         """
         with self._write() as conn:
-            live = self._live_for_write(conn, match_id)
+            live = self._live_for_write(conn, match_id, at)
             if not live.deal_ids:
                 raise StorageInputError("event", "no deal has started: start a deal first")
             ev = rp.parse_event(live.match, event)
@@ -699,19 +730,21 @@ class Store:
         except ValueError as exc:
             raise StorageInputError("event", str(exc)) from exc
 
-    def undo(self, match_id: int) -> bool:
+    def undo(self, match_id: int, *, at: int | None = None) -> bool:
         """Hide the newest effective entry (event or deal start); False if none is left.
-        The undo is itself logged."""
-        return self._undo_redo(match_id, KIND_UNDO)
+        The undo is itself logged. With ``at``: only if the log is still at that position
+        (StaleWrite otherwise), so a device never undoes an entry it has not seen."""
+        return self._undo_redo(match_id, KIND_UNDO, at)
 
-    def redo(self, match_id: int) -> bool:
+    def redo(self, match_id: int, *, at: int | None = None) -> bool:
         """Restore the newest undone entry; False if there is nothing to redo."""
-        return self._undo_redo(match_id, KIND_REDO)
+        return self._undo_redo(match_id, KIND_REDO, at)
 
-    def _undo_redo(self, match_id: int, kind: str) -> bool:
+    def _undo_redo(self, match_id: int, kind: str, at: int | None = None) -> bool:
         with self._write() as conn:
             self._lock_match(conn, match_id)
             rows = self._entries(conn, match_id)
+            self._check_at(match_id, at, int(rows[-1].seq) if rows else 0)
             try:
                 state = derive(Entry(int(r.seq), str(r.kind), r.target_seq) for r in rows)
             except LogCorrupt as exc:
@@ -773,6 +806,14 @@ class Store:
             )
             for r in rows
         ]
+
+    def snapshot(self, match_id: int) -> Snapshot:
+        """The match replayed from its log together with the log position it reflects, read
+        in one go (a device writes ``at=`` that position: its view and its writes agree)."""
+        with self._read() as conn:
+            info = self._info(conn, match_id)
+            steps, last, can_undo, can_redo = self._steps(conn, match_id)
+        return Snapshot(rp.replay(info.header, steps).match, last, can_undo, can_redo)
 
     def load_match(self, match_id: int) -> Match:
         """The match replayed from its log by the engine (a fresh object the caller owns)."""
@@ -948,13 +989,21 @@ class Store:
 
         return preview_correction(self, match_id, seq, event)
 
-    def correct(self, match_id: int, seq: int, event: Mapping[str, Any] | None) -> Any:
+    def correct(
+        self,
+        match_id: int,
+        seq: int,
+        event: Mapping[str, Any] | None,
+        *,
+        at: int | None = None,
+    ) -> Any:
         """Append a correction (or, with ``event`` None, a deletion) of event entry ``seq``,
         replay the rest on top of it and return what it changed. The original entry stays
-        in the log; undo takes the correction back."""
+        in the log; undo takes the correction back. With ``at``: only if the log is still at
+        that position (StaleWrite otherwise, nothing stored)."""
         from referee.storage.corrections import correct
 
-        return correct(self, match_id, seq, event)
+        return correct(self, match_id, seq, event, at)
 
     # ------------------------------------------------------------------------------ records
     def export_match(self, match_id: int) -> dict[str, Any]:

@@ -193,3 +193,25 @@ def test_cli_explain_shows_a_proposed_revoke(tmp_path: Path,
     assert main(["explain", str(f), "--deal", "0", "--event", str(proposal["event"])]) == 0
     out = capsys.readouterr().out
     assert "accepted" in out and "proposed P-REVOKE" in out
+
+
+def test_cli_melds_rubicon_shows_the_game_and_the_rubicon(capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    assert main(["melds", "--variant", "rubicon"]) == 0
+    out = capsys.readouterr().out
+    assert "quadruple bezique" in out and "4500" in out
+    assert "carte blanche" in out and "rubicon: a loser under" in out and "320" in out
+    assert "seven of trumps" not in out
+    assert main(["melds", "--variant", "six-pack"]) == 0
+    out = capsys.readouterr().out
+    assert "brisques never count" in out and "cut bonus" in out and "four trump aces" in out
+
+
+def test_cli_replay_rubicon_shows_each_games_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    path = Path(__file__).parent.parent / "variants" / "records" / "rubicon.json"
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "rubicon, games 2" in out
+    assert "game 1 (R-RUBICON)" in out and "rubicon bonus Anna +1000" in out
+    assert "game 2 (R-GAME)" in out and "bonus Anna +500" in out
+    assert "Anna wins the partie (R-GAME)" in out

@@ -19,7 +19,7 @@ RULES_MD = REPO.parent / "shared" / "RULES.md"
 ID = re.compile(r"\b[RPH]-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 DISPUTED = ("R-REUSE", "R-PENDING", "R-SEVEN", "R-PHASE2", "R-NEW-CARD", "R-DECLARE-AFTER-TRICK")
 VARIANTS = {"all", "two-hand", "three-hand", "four-hand", "no-trump", "joker-multipack", "rubicon",
-            "six-pack"}
+            "six-pack", "eight-pack"}
 
 
 def _raw_entries() -> list[dict[str, object]]:

@@ -21,8 +21,9 @@ from ui.state.rules import RulesScreen
 
 Screen = Literal[
     "home", "new_match", "deal", "score", "rules", "history", "history_match", "stats",
-    "entries", "correction",
+    "entries", "correction", "viewer",
 ]
+Role = Literal["scorer", "viewer"]
 Theme = Literal["system", "light", "dark"]
 THEMES: tuple[Theme, ...] = ("system", "light", "dark")
 
@@ -30,8 +31,17 @@ THEMES: tuple[Theme, ...] = ("system", "light", "dark")
 class AppState:
     """Holds the storage handle and the open screen; screens get their state objects here."""
 
-    def __init__(self, store: Any, lang: str = "en") -> None:
+    def __init__(self, store: Any, lang: str = "en", role: Role = "scorer") -> None:
         self.store = store
+        # A viewer reads the live match and writes nothing: its sessions are read-only in
+        # the backend, whatever the screen offers (table mode: the link's role decides).
+        self.role: Role = role
+        # Table mode (ui/live.py): told of every match session opened, and the last move
+        # another device made, for the strip every screen shows.
+        self.on_session: Callable[[backend.MatchSession], object] | None = None
+        self.live_notice: Any = None
+        self.device = ""  # this device's name at the table ("Boris's phone")
+        self.keep_awake = True  # the screen stays on while a deal is open (ui/awake.py)
         self.t = Translator(lang)
         self.theme: Theme = "system"
         self.screen: Screen = "home"
@@ -86,6 +96,20 @@ class AppState:
         self._settings_changed()
         self.changed()
 
+    def set_device(self, name: str) -> None:
+        """The name the other devices see this one's entries under (blank keeps the old)."""
+        name = " ".join(name.split())[:40]
+        if name and name != self.device:
+            self.device = name
+            self._settings_changed()
+            self.changed()
+
+    def set_keep_awake(self, on: bool) -> None:
+        if on != self.keep_awake:
+            self.keep_awake = on
+            self._settings_changed()
+            self.changed()
+
     def set_theme(self, theme: str) -> None:
         """A saved theme (ignored unless it is one of THEMES)."""
         for known in THEMES:
@@ -107,6 +131,8 @@ class AppState:
 
     def go(self, screen: Screen, *, remember: bool = True) -> None:
         self.flush()
+        if screen == "deal" and self.role == "viewer":
+            screen = "viewer"  # a viewer reads the match; the deal screen is for scorers
         if screen == "rules" and screen != self.screen:
             self.rules.set_query("")  # the reference opens whole, not on an old search
             self.rules.variant_choice = None  # and on the open match's variant
@@ -144,6 +170,10 @@ class AppState:
         form = self.new_form
         if form is None:
             return False
+        if self.role == "viewer":
+            self.notice = Notice("table.viewer_cannot_write", error=True)
+            self.changed()
+            return False
         match_id = form.submit(self.store)
         if match_id is None:
             self.changed()
@@ -162,16 +192,52 @@ class AppState:
             except backend.WriteFailed as exc:
                 self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
         try:
-            self.session = backend.MatchSession(self.store, match_id)
+            self.session = backend.MatchSession(
+                self.store, match_id, read_only=self.role == "viewer"
+            )
         except Exception as exc:
+            self.session = None
             self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
             self.changed()
             return False
+        if self.on_session is not None:
+            self.on_session(self.session)
         self.deal = DealScreen(self.session, self.lang)
         if not remember:
             self.history = ["home"]
-        self.go("deal", remember=remember)
+        self.go("viewer" if self.role == "viewer" else "deal", remember=remember)
         return True
+
+    def show_viewer(self) -> None:
+        """The open match for reading across the table (big totals, sheet, last ruling)."""
+        if self.session is not None:
+            self.go("viewer")
+
+    @property
+    def route(self) -> str:
+        """The address the browser shows for this screen: a match's screens name the match,
+        so a device that reconnects (a server restart) comes back to it."""
+        if self.session is not None and self.screen in ("deal", "score", "viewer"):
+            kind = "view" if self.screen == "viewer" else "match"
+            return f"/{kind}/{self.session.match_id}"
+        return "/"
+
+    def open_route(self, route: str) -> bool:
+        """Open what a route names (``/match/ID`` or ``/view/ID``); anything else, or a
+        match that is not stored, leaves Home open. ``/view/`` makes the session a viewer (a
+        route can only take rights away, never give them)."""
+        parts = [p for p in route.split("?", 1)[0].split("/") if p]
+        if len(parts) != 2 or parts[0] not in ("match", "view") or not parts[1].isdigit():
+            return False
+        if parts[0] == "view":
+            self.role = "viewer"
+        match_id = int(parts[1])
+        try:
+            self.store.match_info(match_id)
+        except Exception:
+            self.notice = Notice("table.route_missing", {"id": match_id}, error=True)
+            return False
+        return self.open_match(match_id, remember=False)
 
     def resume(self) -> bool:
         summary = self.unfinished_match()
@@ -192,9 +258,14 @@ class AppState:
         self.go("score")
 
     def view_match(self, match_id: int) -> bool:
-        """Open a past match read-only (history)."""
+        """Open a past match (history): shown read-only, corrected through it (not by a
+        viewer, whose sessions refuse every write)."""
         try:
-            self.viewed = backend.MatchSession(self.store, match_id)
+            self.viewed = backend.MatchSession(
+                self.store, match_id, read_only=self.role == "viewer"
+            )
+            if self.on_session is not None:
+                self.on_session(self.viewed)
         except Exception as exc:
             self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
             self.changed()

@@ -16,7 +16,6 @@ from typing import Any, Literal
 
 from referee.cards import Card, Rank, Suit
 from referee.events import (
-    Brisques,
     Declare,
     Event,
     LastTrick,
@@ -27,11 +26,13 @@ from referee.events import (
 )
 from referee.lead import next_leader
 from ui import backend
+from ui.live import write_notice  # table mode's refusals (stale view, viewer)
 from ui.state import joker, penalty_choice
 from ui.state.brisques_entry import BrisquesEntry
 from ui.state.common import Notice
-from ui.state.declare_by_name import NamedDeclaration
-from ui.state.declare_by_name import names as nameable_melds
+from ui.state.declare_by_name import NamedDeclaration, NamingActions
+from ui.state.end_of_deal import EndOfDeal
+from ui.state.penalty_actions import PenaltyActions
 from ui.state.ruling_toast import RulingToast
 
 Mode = Literal["setup", "play", "end", "summary", "finished"]
@@ -82,7 +83,7 @@ class PendingView:
     ready: bool = True
 
 
-class DealScreen:
+class DealScreen(PenaltyActions, NamingActions, EndOfDeal):
     """State of the deal screen for one match session."""
 
     def __init__(
@@ -250,10 +251,6 @@ class DealScreen:
             and joker.counts_last_trick(self.match.variant)
         )
 
-    def names_offered(self) -> tuple[str, ...]:
-        """The combinations a player can name (empty: the picker only)."""
-        return nameable_melds(self.deal) if self.deal is not None else ()
-
     def declared_back_in_hand(self) -> bool:
         """Phase 2 after declarations: the declared cards went back to the hands (R-PHASE2)."""
         d = self.deal
@@ -410,7 +407,7 @@ class DealScreen:
         return RulingView(
             accepted=bool(ruling.accepted),
             rule=rule,
-            text=backend.ruling_text(ruling, self.lang),
+            text=backend.ruling_words(ruling, self.lang),
             rule_title=backend.rule_title(rule, self.lang),
             why=backend.rule_explanation(rule, self.lang),
             points=int(ruling.points or 0),
@@ -438,96 +435,6 @@ class DealScreen:
     def penalties(self) -> list[tuple[str, int | str]]:
         return [(str(k), v) for k, v in self.match.variant.penalties.items()]
 
-    def penalty_options(self, seat: int) -> list[penalty_choice.PenaltyOption]:
-        """The offences to offer this player now, each with the engine's amount."""
-        if self.deal is None:
-            return []
-        return penalty_choice.options(self.match, seat)
-
-    def proposed_penalty(self) -> penalty_choice.PenaltyOption | None:
-        """The penalty the last rejection proposes, with its amount (None: none proposed)."""
-        r = self.ruling
-        if r is None or r.accepted or r.proposes is None or r.player is None:
-            return None
-        try:
-            return penalty_choice.preview(self.match, r.player, r.proposes)
-        except ValueError:
-            return None
-
-    def can_correct_last(self) -> bool:
-        """A rejected declaration the table may have mis-tapped (a card with no copy left,
-        cards forming nothing): offer to correct its cards before any penalty."""
-        r = self.ruling
-        last = self.last_entry()
-        return (
-            r is not None
-            and not r.accepted
-            and r.proposes == "P-FALSE-DECLARATION"
-            and last is not None
-            and isinstance(last[0], Declare)
-            and bool(last[0].new)
-            and not last[1].accepted
-        )
-
-    def correct_last(self) -> None:
-        """Take the rejected declaration back and reopen its cards in the picker."""
-        last = self.last_entry()
-        if last is None or not isinstance(last[0], Declare) or not self.can_correct_last():
-            return
-        event = last[0]
-        if not self.undo():
-            return
-        self.open_picker(event.player, tab="cards")
-        p = self.picker
-        if p is None:
-            return
-        p.new = list(event.new)
-        table = self.table(event.player)
-        want = Counter(event.table)
-        for i, c in enumerate(table):
-            if want[c]:
-                want[c] -= 1
-                p.table_idx.add(i)
-
-    def open_penalty(self, seat: int) -> None:
-        if 0 <= seat < len(self.players):
-            self.penalty_for = seat
-            self.penalty_confirm = None
-            self.notice = None
-
-    def close_penalty(self) -> None:
-        self.penalty_for = None
-        self.penalty_confirm = None
-
-    def penalty(self, seat: int, offence: str, *, confirmed: bool = False) -> RulingView | None:
-        """Record a penalty; a heavy one first asks to be confirmed (``confirmed``)."""
-        try:
-            option: penalty_choice.PenaltyOption | None = penalty_choice.preview(
-                self.match, seat, offence
-            )
-        except ValueError:  # unknown offence or seat: the engine's refusal becomes a notice
-            option = None
-        if option is not None and option.heavy and not confirmed:
-            self.penalty_for = seat
-            self.penalty_confirm = option
-            return None
-        self.penalty_for = None
-        self.penalty_confirm = None
-        return self.record(Penalty(seat, offence))
-
-    def confirm_penalty(self) -> RulingView | None:
-        c, seat = self.penalty_confirm, self.penalty_for
-        if c is None or seat is None:
-            return None
-        return self.penalty(seat, c.offence, confirmed=True)
-
-    def accept_proposed(self, *, confirmed: bool = False) -> RulingView | None:
-        """Apply the penalty the last rejection proposed, to the player who offended."""
-        r = self.ruling
-        if r is None or r.proposes is None or r.player is None:
-            return None
-        return self.penalty(r.player, r.proposes, confirmed=confirmed)
-
     def dismiss_ruling(self) -> None:
         self.ruling = None
         self.toast.dismiss()
@@ -546,35 +453,6 @@ class DealScreen:
             self.toast.dismiss()
             self.notice = None
             self.penalty_for = None
-
-    def set_picker_tab(self, tab: PickerTab) -> None:
-        if self.picker is not None and (tab == "cards" or self.names_offered()):
-            self.picker.tab = tab
-
-    def choose_meld(self, meld: str) -> None:
-        """Name the combination: the engine proposes its cards."""
-        p = self.picker
-        if p is None or self.deal is None or p.named is None:
-            return
-        p.named.choose(self.deal, meld)
-
-    def change_proposed(self, index: int) -> None:
-        """One tap on a proposed card: the engine's next choice for it."""
-        p = self.picker
-        if p is not None and p.named is not None and self.deal is not None:
-            p.named.change(self.deal, index)
-
-    def declare_named(self) -> RulingView | None:
-        """Record the named combination with the proposed cards (accepted or not)."""
-        p = self.picker
-        event = p.named.event() if p is not None and p.named is not None else None
-        if event is None:
-            self.notice = Notice("declare.name_first", error=True)
-            return None
-        view = self.record(event)
-        if view is not None:
-            self.picker = None
-        return view
 
     def close_picker(self) -> None:
         self.picker = None
@@ -704,102 +582,6 @@ class DealScreen:
         self.trick_open = False
         return True
 
-    # ------------------------------------------------------------------------ end of deal
-    def brisques_expected(self) -> int:
-        return int(self.match.variant.brisques_total(len(self.players)))
-
-    def last_trick_points(self) -> int:
-        return int(self.match.variant.last_trick_points)
-
-    def needs_last_trick(self) -> bool:
-        """The end form asks who took the last trick: with melds, and with tricks when the
-        final trick was not tapped (the last trick then closes the play)."""
-        if not joker.counts_last_trick(self.match.variant):
-            return False
-        return self.tracking == "melds" or (self.tracking == "tricks" and not self.play_over())
-
-    def needs_brisques(self) -> bool:
-        return self.tracking != "cards" and joker.counts_brisques(self.match.variant)
-
-    def needs_end_form(self) -> bool:
-        """Something to ask at the end of the deal; otherwise it ends by itself ("stock
-        exhausted" with melds, its last lead with tricks: the joker variant)."""
-        return self.needs_last_trick() or self.needs_brisques()
-
-    def open_end(self, last: int | None = None) -> None:
-        """The end-of-deal form (``last``: who took the last trick, when the tap said so)."""
-        if self.deal is None:
-            return
-        self.ending = True
-        self.picker = None
-        self.penalty_for = None
-        self.notice = None
-        self.toast.dismiss()
-        if self.brisques.seats != len(self.players):
-            self.brisques = BrisquesEntry(len(self.players), self.brisques_expected())
-        known = self.deal.last_trick_winner
-        if last is not None and 0 <= last < len(self.players):
-            self.end_last = last
-        elif known is not None:
-            self.end_last = int(known)
-        self.end_errors = {}
-
-    def cancel_end(self) -> None:
-        self.ending = False
-
-    def set_last_trick(self, seat: int) -> None:
-        if 0 <= seat < len(self.players):
-            self.end_last = seat
-            self.end_errors.pop("last_trick", None)
-
-    def step_brisques(self, seat: int, delta: int) -> None:
-        self.brisques.step(seat, delta)
-        self.end_errors.pop("brisques", None)
-
-    def set_brisques(self, seat: int, text: str) -> None:
-        """Typed count: anything but a whole number ≥ 0 is a field error, never a crash; with
-        every other field typed, the last one is derived from the pack's total."""
-        self.brisques.type(seat, text)
-        if seat in self.brisques.errors:
-            self.end_errors["brisques"] = "end.brisques_mismatch"
-        else:
-            self.end_errors.pop("brisques", None)
-
-    def brisques_sum(self) -> int:
-        return sum(self.end_counts)
-
-    def finish_deal(self) -> bool:
-        """Record brisques and the last trick; the counts must add up first (R-BRISQUE)."""
-        errors: dict[str, str] = {}
-        if self.needs_last_trick() and self.end_last is None:
-            errors["last_trick"] = "end.pick_last_trick"
-        if self.needs_brisques() and self.brisques.total_error() is not None:
-            errors["brisques"] = "end.brisques_mismatch"
-        self.end_errors = errors
-        if errors:
-            return False
-        events: list[Event] = []
-        if self.needs_last_trick():
-            assert self.end_last is not None
-            events.append(LastTrick(self.end_last))
-        if self.needs_brisques():
-            events.append(Brisques(dict(enumerate(self.end_counts))))
-        # Never half an end of deal: every event is checked before the first is recorded.
-        for ev in events:
-            try:
-                self.match.verify(ev)
-            except ValueError as exc:
-                self.notice = Notice("error.engine", {"why": str(exc)}, error=True)
-                return False
-        for ev in events:
-            if self.record(ev) is None:
-                return False
-        self.ending = False
-        self.brisques = BrisquesEntry(len(self.players), self.brisques_expected())
-        self.end_last = None
-        self._prefill_setup()
-        return True
-
     def next_deal(self) -> None:
         """Leave the summary: the next screen is the new deal's setup."""
         self._prefill_setup()
@@ -825,6 +607,21 @@ class DealScreen:
         self.notice = notice  # what was said before the undo is no longer current
         return ok
 
+    def write_refused(self, notice: Notice) -> None:
+        """This device's last entry was refused by storage (ui/live.py has reloaded the
+        session): its ruling is no longer shown as if it counted, and the notice says why."""
+        refused = self.toast.current
+        if refused is not None and refused in self.toast.recent:
+            self.toast.recent.remove(refused)
+        self.toast.dismiss()
+        self.ruling = None
+        self.notice = notice
+
+    def moved_elsewhere(self) -> None:
+        """Another device undid, redid, corrected or started a deal (ui/live.py has
+        reloaded the session): what was half-done here is dropped, as after an undo."""
+        self._after_history(True)
+
     def _after_history(self, ok: bool) -> None:
         self._reset_transient()
         self.ruling = None
@@ -842,6 +639,8 @@ def _player_of(event: Event) -> int | None:
 
 
 def _write_notice(exc: Exception) -> Notice:
+    if (table := write_notice(exc)) is not None:
+        return table
     if isinstance(exc, backend.Diverged):
         return Notice("error.diverged", error=True)
     return Notice("error.storage", {"why": str(exc)}, error=True)

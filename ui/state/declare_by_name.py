@@ -12,6 +12,7 @@ from typing import Any
 
 from referee import proposal as engine_proposal
 from referee.events import Declare
+from ui.state.common import Notice
 
 
 @dataclass
@@ -39,3 +40,47 @@ def names(deal: Any) -> tuple[str, ...]:
     if not engine_proposal.supports(deal):
         return ()
     return engine_proposal.nameable(deal)
+
+
+class NamingActions:
+    """The deal screen's taps for declaring by name (a mixin of ui.state.deal.DealScreen,
+    which provides the deal, the picker, ``record`` and the notice)."""
+
+    deal: Any
+    picker: Any
+    notice: Any
+
+    def record(self, event: Any) -> Any: ...  # provided by DealScreen
+
+    def names_offered(self) -> tuple[str, ...]:
+        """The combinations a player can name (empty: the picker only)."""
+        return names(self.deal) if self.deal is not None else ()
+
+    def set_picker_tab(self, tab: str) -> None:
+        if self.picker is not None and (tab == "cards" or self.names_offered()):
+            self.picker.tab = tab
+
+    def choose_meld(self, meld: str) -> None:
+        """Name the combination: the engine proposes its cards."""
+        p = self.picker
+        if p is None or self.deal is None or p.named is None:
+            return
+        p.named.choose(self.deal, meld)
+
+    def change_proposed(self, index: int) -> None:
+        """One tap on a proposed card: the engine's next choice for it."""
+        p = self.picker
+        if p is not None and p.named is not None and self.deal is not None:
+            p.named.change(self.deal, index)
+
+    def declare_named(self) -> Any:
+        """Record the named combination with the proposed cards (accepted or not)."""
+        p = self.picker
+        event = p.named.event() if p is not None and p.named is not None else None
+        if event is None:
+            self.notice = Notice("declare.name_first", error=True)
+            return None
+        view = self.record(event)
+        if view is not None:
+            self.picker = None
+        return view

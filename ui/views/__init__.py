@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ui.views import correction, deal, history, home, new_match, rules, score
+from ui.views import correction, deal, history, home, new_match, rules, score, viewer
 from ui.views.common import View, ViewContext
 
 SCREENS: dict[str, Callable[[ViewContext], View]] = {
@@ -18,4 +18,5 @@ SCREENS: dict[str, Callable[[ViewContext], View]] = {
     "stats": history.build_stats,
     "entries": correction.build_entries,
     "correction": correction.build,
+    "viewer": viewer.build,
 }

@@ -64,7 +64,17 @@ def brisques_fields(ctx: ViewContext, ds: DealScreen) -> ft.Control:
             color=ft.Colors.PRIMARY if problem is None else ft.Colors.ERROR,
         ),
     )
-    if "brisques" in ds.end_errors and problem is not None:  # the refused "record": said here
-        total = tagged("error-brisques", total)
     rows.append(total)
+    if "brisques" in ds.end_errors and problem is not None:  # "record" was refused
+        rows.append(
+            tagged(
+                "error-brisques",
+                ft.Text(
+                    ctx.t("deal_screen.brisques_not_recorded", expected=want),
+                    size=16,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ERROR,
+                ),
+            )
+        )
     return section(ctx.t("deal_screen.brisques_title", expected=want), *rows)

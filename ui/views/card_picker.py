@@ -70,7 +70,7 @@ def choice(ctx: ViewContext, ds: DealScreen, act: Act) -> list[ft.Control]:
                 opt_controls.append(
                     tagged(
                         f"option-ruling-{o.meld}",
-                        body_text(backend.ruling_text(o.ruling, lang), 15),
+                        body_text(backend.ruling_words(o.ruling, lang), 15),
                     )
                 )
         else:
@@ -83,7 +83,7 @@ def choice(ctx: ViewContext, ds: DealScreen, act: Act) -> list[ft.Control]:
                             icon=ft.Icons.BLOCK,
                             identifier=f"option-{o.meld}",
                         ),
-                        body_text(backend.ruling_text(o.ruling, lang), 15, color=ft.Colors.ERROR),
+                        body_text(backend.ruling_words(o.ruling, lang), 15, color=ft.Colors.ERROR),
                     ],
                     spacing=4,
                     tight=True,

@@ -17,7 +17,7 @@ import flet as ft
 from referee.cards import Card, Suit
 from ui import backend
 from ui.state.deal import RANKS, SUITS, DealScreen, PendingView
-from ui.views import declare_by_name, ruling_toast
+from ui.views import card_picker, declare_by_name, ruling_toast
 from ui.views.action_bar import action_bar
 from ui.views.brisques_entry import brisques_fields
 from ui.views.cards import card_face, inline_cards, suit_text
@@ -136,6 +136,7 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     tables: list[ft.Control] = []
     if ds.notice is not None:
         tables.append(banner(ctx.t(ds.notice.key, **ds.notice.args), error=ds.notice.error))
+    tables += in_play_notes(ctx, ds.match)  # a side past the target: ends with this deal
     tables += _players(ctx, ds, act)
     middle: list[ft.Control] = [
         ft.Container(
@@ -215,6 +216,21 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
             )
         )
     return ft.Stack(layers, expand=True)
+
+
+def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
+    """The free card picker as a list of controls (the corrections screen reuses it): the
+    choice, the 32-card grid and Cancel."""
+    return [
+        *card_picker.choice(ctx, ds, act),
+        card_picker.hand_grid(ds, act, card_picker.grid_width()),
+        big_button(
+            ctx.t("picker.cancel"),
+            act(ds.close_picker),
+            icon=ft.Icons.CLOSE,
+            identifier="picker-cancel",
+        ),
+    ]
 
 
 # ------------------------------------------------------------------------------ players

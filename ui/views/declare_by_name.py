@@ -175,7 +175,7 @@ def _proposal(ctx: ViewContext, ds: DealScreen, act: Act) -> list[ft.Control]:
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             )
         )
-    verdict = backend.ruling_text(prop.ruling, lang)
+    verdict = backend.ruling_words(prop.ruling, lang)
     return [
         ft.Row([confirm]),
         tagged("proposal", ft.Row(faces, wrap=True, spacing=8, run_spacing=6)),

@@ -11,7 +11,8 @@ from typing import Any
 
 import flet as ft
 
-from ui.views.common import ViewContext
+from ui import sheet_files
+from ui.views.common import ViewContext, big_button, body_text
 
 log = logging.getLogger(__name__)
 
@@ -68,3 +69,24 @@ def import_handler(ctx: ViewContext) -> Any:
         keeping.import_file(picked.name, data)
 
     return handler
+
+
+def export_buttons(ctx: ViewContext, match_id: int, *, suffix: str = "") -> list[ft.Control]:
+    """Download the record (JSON) or the sheet (CSV, PDF) to this device."""
+    tag = suffix or str(match_id)
+    return [
+        body_text(ctx.t("sheet.export_title"), 15, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Row(
+            [
+                big_button(
+                    ctx.t(f"sheet.export_{kind}"),
+                    export_handler(ctx, match_id, kind),
+                    identifier=f"export-{kind}-{tag}",
+                )
+                for kind in sheet_files.KINDS
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=8,
+        ),
+    ]

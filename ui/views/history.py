@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ui import backend, sheet_files
+from ui import backend
 from ui.state.history import StatLine
 from ui.state.score import score_sheet
 from ui.views import correction
@@ -21,7 +21,7 @@ from ui.views.common import (
     tagged,
     with_args,
 )
-from ui.views.files import export_handler, import_handler
+from ui.views.files import export_buttons, import_handler
 from ui.views.home import abandon_controls, keyed
 from ui.views.score import sheet_controls
 
@@ -109,27 +109,6 @@ def _match_card(ctx: ViewContext, m: backend.MatchSummary) -> ft.Control:
     )
     card.key = f"match-{m.id}"  # see home.keyed()
     return card
-
-
-def export_buttons(ctx: ViewContext, match_id: int, *, suffix: str = "") -> list[ft.Control]:
-    """Download the record (JSON) or the sheet (CSV, PDF) to this device."""
-    tag = suffix or str(match_id)
-    return [
-        body_text(ctx.t("sheet.export_title"), 15, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Row(
-            [
-                big_button(
-                    ctx.t(f"sheet.export_{kind}"),
-                    export_handler(ctx, match_id, kind),
-                    identifier=f"export-{kind}-{tag}",
-                )
-                for kind in sheet_files.KINDS
-            ],
-            wrap=True,
-            spacing=8,
-            run_spacing=8,
-        ),
-    ]
 
 
 def build_match(ctx: ViewContext) -> View:

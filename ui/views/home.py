@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from ui import backend
+from ui.views import table_panel
 from ui.views.common import (
     View,
     ViewContext,
@@ -42,24 +43,22 @@ def build(ctx: ViewContext) -> View:
         controls.append(_new_warning(ctx, keeping.new_warning))
     if unfinished:
         controls.append(_resume_card(ctx, unfinished[0], first=True))
-        if len(unfinished) > 1:
-            controls.append(heading(ctx.t("sheet.unfinished_title"), 19))
-            controls += [_resume_card(ctx, s, first=False) for s in unfinished[1:]]
     else:
         controls.append(
             body_text(ctx.t("home.none_unfinished"), color=ft.Colors.ON_SURFACE_VARIANT)
         )
     if last is not None:
         controls.append(_last_result(ctx, last.summary, last.reason))
-    controls.append(
-        big_button(
-            ctx.t("home.new"),
-            lambda _e: keeping.request_new(),
-            primary=not unfinished,
-            icon=ft.Icons.ADD,
-            identifier="new-match",
+    if app.role != "viewer":  # a viewer starts nothing (refused in AppState as well)
+        controls.append(
+            big_button(
+                ctx.t("home.new"),
+                lambda _e: keeping.request_new(),
+                primary=not unfinished,
+                icon=ft.Icons.ADD,
+                identifier="new-match",
+            )
         )
-    )
     controls.append(
         ft.Row(
             [
@@ -87,6 +86,10 @@ def build(ctx: ViewContext) -> View:
             run_spacing=10,
         )
     )
+    if len(unfinished) > 1:  # the others, below the screen's main actions
+        controls.append(heading(ctx.t("sheet.unfinished_title"), 19))
+        controls += [_resume_card(ctx, s, first=False) for s in unfinished[1:]]
+    controls.extend(table_panel.controls(ctx))
     keyed(controls)
     return View(scroll_body(controls, max_width=640), app_bar(ctx, ctx.t("app.title"), back=False))
 
@@ -164,19 +167,16 @@ def _resume_card(ctx: ViewContext, s: backend.MatchSummary, *, first: bool) -> f
                         weight=None if first else ft.FontWeight.W_600,
                     ),
                     body_text(detail(ctx, s), 16),
-                    ft.Row(
-                        [
-                            big_button(
-                                ctx.t("home.resume") if first else ctx.t("sheet.resume"),
-                                resume,
-                                primary=True,
-                                icon=ft.Icons.PLAY_ARROW,
-                                identifier="resume" if first else f"resume-{s.id}",
-                            ),
-                        ],
-                        wrap=True,
+                    *_card_buttons(
+                        big_button(
+                            ctx.t("home.resume") if first else ctx.t("sheet.resume"),
+                            resume,
+                            primary=True,
+                            icon=ft.Icons.PLAY_ARROW,
+                            identifier="resume" if first else f"resume-{s.id}",
+                        ),
+                        abandon_controls(ctx, s),
                     ),
-                    *abandon_controls(ctx, s),
                 ],
                 spacing=8,
                 tight=True,
@@ -186,6 +186,14 @@ def _resume_card(ctx: ViewContext, s: backend.MatchSummary, *, first: bool) -> f
             bgcolor=ft.Colors.PRIMARY_CONTAINER if first else ft.Colors.SURFACE_CONTAINER,
         ),
     )
+
+
+def _card_buttons(resume: ft.Control, abandon: list[ft.Control]) -> list[ft.Control]:
+    """Resume and Abandon side by side (wrapping on a narrow phone); while the abandon
+    question is open it goes under them."""
+    if len(abandon) == 1:
+        return [ft.Row([resume, abandon[0]], wrap=True, spacing=8, run_spacing=8)]
+    return [ft.Row([resume], wrap=True), *abandon]
 
 
 def _new_warning(ctx: ViewContext, open_ones: list[backend.MatchSummary]) -> ft.Control:

@@ -78,7 +78,7 @@ def strip(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
         log = ds.deal.log if ds.deal is not None else []
         back = 2 if shown is not None and not shown.accepted else 1
         text = (
-            ctx.t("deal_screen.last", text=backend.ruling_text(log[-back][1], ctx.app.lang))
+            ctx.t("deal_screen.last", text=backend.ruling_words(log[-back][1], ctx.app.lang))
             if len(log) >= back
             else ctx.t("deal_screen.no_entries")
         )
@@ -151,7 +151,12 @@ def rejected_panel(ctx: ViewContext, ds: DealScreen, r: RulingView, act: Act) ->
                     "ruling-verdict",
                     ft.Text(ctx.t("ruling.rejected"), size=20, weight=ft.FontWeight.BOLD),
                 ),
-                ft.Text(r.rule_title, size=15, expand=True),
+                ft.Container(
+                    content=tagged(
+                        "ruling-rule", ft.Text(f"{r.rule} · {r.rule_title}", size=15)
+                    ),
+                    expand=True,
+                ),
             ],
             spacing=8,
         ),

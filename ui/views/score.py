@@ -9,6 +9,7 @@ import flet as ft
 from ui.state.score import ScoreSheet, score_sheet
 from ui.views.common import View, ViewContext, app_bar, body_text, heading, scroll_body, tagged
 from ui.views.correction import open_button
+from ui.views.files import export_buttons
 from ui.views.sheet_table import sheet_table
 from ui.views.verdict import in_play_notes, verdict_panel
 
@@ -25,6 +26,7 @@ def build(ctx: ViewContext) -> View:
     controls = [
         *sheet_controls(ctx, sheet, match=session.match, match_id=session.match_id),
         open_button(ctx, session),
+        *export_buttons(ctx, session.match_id, suffix="sheet"),
     ]
     return View(scroll_body(controls), app_bar(ctx, ctx.t("score.title")))
 

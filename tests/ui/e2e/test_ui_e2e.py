@@ -101,7 +101,7 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
     by_id(page, "ruling-text").wait_for()
     expect(by_id(page, "ruling-verdict")).to_have_text("Rejected")
     expect(by_id(page, "ruling-text")).to_contain_text("cannot reuse")
-    expect(by_id(page, "ruling-text")).to_contain_text("R-REUSE")
+    expect(by_id(page, "ruling-rule")).to_contain_text("R-REUSE")  # the id once, beside it
     expect(by_id(page, "ruling-why")).to_contain_text("Why")
     expect(by_id(page, "deal-score-1")).to_have_text("40")
     shot(page, "09-rejected-reuse")

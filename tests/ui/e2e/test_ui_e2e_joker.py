@@ -95,6 +95,6 @@ def test_joker_variant_in_the_browser(server: AppServer, browser: Any) -> None:
     tap(page, "pick-JOKER")
     tap(page, "pick-QH")
     by_id(page, "option-bezique").wait_for()
-    wait_words(page, "option-ruling-bezique", "★ = J♦")
+    wait_words(page, "option-ruling-bezique", "★ = В♦")  # Russian ranks in the Russian UI
     shot(page, "37-joker-picker-ru")
     page.context.close()

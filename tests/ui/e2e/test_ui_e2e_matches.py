@@ -83,25 +83,39 @@ def test_matches_resume_abandon_warn_verdict_and_rematch(
     page = phone(browser, server)
     by_id(page, "resume-card").wait_for()
     wait_words(page, "resume-card", "Clara")  # the newest unfinished first
-    by_id(page, f"resume-card-{ids['older']}").wait_for()
     wait_words(page, "last-result", "took the last trick")
     shot(page, "matches-01-home")
 
-    # an older unfinished match resumes too
+    # an older unfinished match resumes too (the others are listed below the main actions)
+    scroll_down(page, 800)
+    by_id(page, f"resume-card-{ids['older']}").wait_for()
+    shot(page, "matches-01b-home-others")
     tap_to(page, f"resume-{ids['older']}", "nav-home")
     tap_to(page, "nav-home", "resume-card")
 
     # the deal in play has passed the target: the partie ends with this deal
+    scroll_down(page, 800)
     tap_to(page, f"resume-{ids['past']}", "verdict-ends-with-deal")
     wait_words(page, "verdict-ends-with-deal", "ends with this deal")
     shot(page, "matches-02-ends-with-deal")
+    tap_to(page, "to-score", "sheet-ends-with-deal")  # the live sheet says it too
+    by_id(page, "sheet-row-1").wait_for()
+    shot(page, "matches-02b-sheet-in-play")
+    scroll_down(page, 3000)  # the live sheet downloads too
+    with page.expect_download() as dl:
+        tap(page, "export-pdf-sheet")
+    assert dl.value.suggested_filename == f"bezique-{ids['past']}-Anna-Boris.pdf"
+    scroll_down(page, -5000)
+    tap_to(page, "nav-back", "verdict-ends-with-deal")
     tap_to(page, "nav-home", "resume-card")
 
     # abandon asks first, keeps the match, and History can resume it
+    scroll_down(page, 800)
     tap(page, f"abandon-{ids['older']}")
     by_id(page, f"abandon-ask-{ids['older']}").wait_for()
     shot(page, "matches-03-abandon-ask")
     tap(page, f"abandon-yes-{ids['older']}")
+    scroll_down(page, -5000)
     wait_words(page, "notice", "abandoned")
     expect(by_id(page, f"resume-card-{ids['older']}")).to_have_count(0)
     shot(page, "matches-04-abandoned")
@@ -109,7 +123,10 @@ def test_matches_resume_abandon_warn_verdict_and_rematch(
     wait_words(page, f"status-{ids['older']}", "abandoned")
     shot(page, "matches-05-history")
     tap_to(page, f"resume-{ids['older']}", "nav-home")
-    tap_to(page, "nav-home", f"resume-card-{ids['older']}")
+    tap_to(page, "nav-home", "resume-card")
+    scroll_down(page, 800)
+    by_id(page, f"resume-card-{ids['older']}").wait_for()  # unfinished again, on Home
+    scroll_down(page, -5000)
 
     # a new match while others are unfinished: a warning first
     tap(page, "new-match")
@@ -128,6 +145,14 @@ def test_matches_resume_abandon_warn_verdict_and_rematch(
     shot(page, "matches-08-rematch")
     tap_to(page, "nav-home", "resume-card")
     wait_words(page, "resume-card", "Boris — Anna")
+
+    # in Russian: Home's last result and the verdict
+    tap(page, "lang-toggle")
+    wait_words(page, "last-result", "Последний итог")
+    shot(page, "matches-12-home-ru")
+    tap_to(page, "last-result-open", "hist-winner")
+    wait_words(page, "hist-winner", "последняя взятка")
+    shot(page, "matches-13-verdict-ru")
     page.context.close()
 
 
@@ -173,3 +198,32 @@ def test_files_download_to_the_device_and_import_from_it(
     scroll_down(page, -5000)  # the notice, at the top
     shot(page, "matches-11-import-error")
     page.context.close()
+
+
+def test_the_winner_screen_after_the_last_deal_says_why(tmp_path: Path, browser: Any) -> None:
+    """Both sides past 40 in the deal in play; the table ends it (Boris takes the last trick):
+    the deal's summary names the winner, says why in words and offers the next partie."""
+    from ui_e2e_harness import Typist
+
+    url = f"sqlite:///{tmp_path / 'winner.sqlite3'}"
+    store = backend.open_store(url)
+    mid = sample_match(store, 2, deals=0, target=40, in_play=True)
+    store.record(mid, {"type": "stock_exhausted"})
+    store.close()
+    srv = AppServer(url, free_port(), lang="en")
+    srv.start()
+    try:
+        sent: list[bytes] = []
+        page = blank_page(browser, sent, viewport=PHONE)
+        load_app(page, srv.url)
+        tap_to(page, "resume", "last-trick-1")
+        tap_to(page, "last-trick-1", "finish-deal")  # phase 2: the last trick opens the end
+        Typist(page, sent).type("Anna", "8")  # Boris's 8 follows from the 16 in the packs
+        tap_to(page, "finish-deal", "winner")
+        wait_words(page, "winner", "Boris wins")
+        wait_words(page, "winner", "Boris took the last trick")
+        by_id(page, "rematch-rotate").wait_for()
+        shot(page, "matches-14-winner-screen")
+        page.context.close()
+    finally:
+        srv.stop()

@@ -27,6 +27,7 @@ from ui_e2e_harness import (
     load_app,
     scroll_down,
     shot,
+    tap,
     tap_to,
 )
 
@@ -96,4 +97,12 @@ def test_score_sheet_fits_a_phone_with_two_to_four_sides(
         box = by_id(page, f"stat-{name}").first.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
     shot(page, f"sheet-stats-{vp}")
+    if vp == "360":  # the Russian sheet's words fit too
+        tap(page, "lang-toggle")
+        tap_to(page, "nav-back", "history")
+        tap_to(page, "history", f"match-{ids[3]}")
+        tap_to(page, f"open-{ids[3]}", "hist-table")
+        check_aligned(page, 3, 4, viewport["width"])
+        scroll_down(page, -5000)
+        shot(page, "sheet-3-sides-360-ru")
     page.context.close()
