@@ -30,9 +30,6 @@ def strip(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
     """Always the same height, so nothing below it moves when a ruling comes or goes."""
     shown = ds.shown_ruling()
     _schedule_hide(ctx, ds)
-    live = getattr(ctx.app, "live_notice", None)
-    if live is not None:  # a move at the table (an undo, another device): said here
-        return _live(ctx, live, _last_text(ctx, ds, None))
     if shown is not None and shown.accepted:
         points = f" +{shown.points}" if shown.points > 0 else ""
         content: ft.Control = ft.Row(
@@ -125,59 +122,6 @@ def _last_text(ctx: ViewContext, ds: DealScreen, shown: RulingView | None) -> st
     if len(log) < back:
         return ctx.t("deal_screen.no_entries")
     return ctx.t("deal_screen.last", text=backend.ruling_words(log[-back][1], ctx.app.lang))
-
-
-def _live(ctx: ViewContext, notice: Any, last: str) -> ft.Control:
-    """The table's news ("Device 1 undid …", "Boris's phone recorded: …") in the strip's place,
-    with the last entry under it; a tap hides the news."""
-    app = ctx.app
-
-    def hide(_e: Any) -> None:
-        app.live_notice = None
-        app.changed()
-
-    box = ft.Container(
-        content=ft.Row(
-            [
-                ft.Icon(ft.Icons.SYNC, size=22, color=ft.Colors.ON_INVERSE_SURFACE),
-                ft.Container(
-                    content=ft.Column(
-                        [
-                            ft.Text(
-                                notice.text(app.t, app.lang),
-                                size=14,
-                                max_lines=2,
-                                overflow=ft.TextOverflow.ELLIPSIS,
-                                color=ft.Colors.ON_INVERSE_SURFACE,
-                            ),
-                            tagged(
-                                "last-entry",
-                                ft.Text(
-                                    last,
-                                    size=13,
-                                    max_lines=1,
-                                    overflow=ft.TextOverflow.ELLIPSIS,
-                                    color=ft.Colors.ON_INVERSE_SURFACE,
-                                ),
-                            ),
-                        ],
-                        spacing=0,
-                        tight=True,
-                    ),
-                    expand=True,
-                ),
-            ],
-            spacing=8,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        ),
-        height=STRIP_HEIGHT,
-        padding=ft.Padding.symmetric(horizontal=10, vertical=2),
-        border_radius=12,
-        bgcolor=ft.Colors.INVERSE_SURFACE,
-        on_click=hide,
-        ink=True,
-    )
-    return ft.Semantics(identifier="live-strip", content=box, button=True, container=True)
 
 
 def _schedule_hide(ctx: ViewContext, ds: DealScreen) -> None:
