@@ -257,6 +257,7 @@ def _usable_log(
         str(match["tracking"]),
         tuple(json.loads(match.get("house_rules") or "[]")),
         match.get("target"),
+        match.get("games"),
     )
     while True:
         try:
