@@ -37,6 +37,7 @@ class VariantInfo:
     house_rules: tuple[str, ...]
     turn_up: bool
     tracking_levels: tuple[str, ...] = ("melds", "tricks", "cards")
+    games: int | None = None  # where each deal is a game (Rubicon …): the default number
 
 
 VARIANT_ORDER = ("two-hand", "three-hand", "four-hand", "no-trump")
@@ -59,6 +60,7 @@ def variant_info(variant: str) -> VariantInfo:
         house_rules=tuple(v.house_rules_available),
         turn_up=v.turn_up,
         tracking_levels=tuple(v.tracking_levels),
+        games=v.games if v.game is not None else None,
     )
 
 
@@ -297,8 +299,11 @@ def create_match(
     players: list[str],
     tracking: str,
     house_rules: list[str],
-    target: int,
+    target: int | None,
+    games: int | None = None,
 ) -> int:
+    """``games``: a match over that many games (Rubicon …), then ``target`` is None."""
+    extra = {"games": games} if games is not None else {}
     return int(
         store.create_match(
             variant=variant,
@@ -306,6 +311,7 @@ def create_match(
             tracking=tracking,
             house_rules=house_rules,
             target=target,
+            **extra,
         )
     )
 
