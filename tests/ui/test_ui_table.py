@@ -372,3 +372,18 @@ def test_the_servers_viewer_role_makes_a_viewer_and_its_other_roles_scorers(
     for role, expected in (("viewer", "viewer"), ("scorer", "scorer"), ("host", "scorer")):
         given["role"] = role
         assert shell.table_role(object()) == expected  # type: ignore[arg-type]
+
+
+def test_a_viewer_abandons_restores_rematches_and_imports_nothing(
+    table: tuple[Hub, AppState, AppState, AppState, int], store: Any
+) -> None:
+    _hub, _anna, _boris, viewer, mid = table
+    before = (store.log_position(mid), len(store.list_matches()))
+    keeping = viewer.matches
+    assert not keeping.abandon(mid)
+    assert not keeping.restore(mid)
+    assert not keeping.rematch(mid, rotate=True)
+    assert keeping.import_file("m.json", b"{}") is None
+    assert viewer.notice is not None and viewer.notice.key == "table.viewer_cannot_write"
+    assert (store.log_position(mid), len(store.list_matches())) == before
+    assert store.unfinished_match() == mid  # not set aside

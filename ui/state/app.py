@@ -170,9 +170,7 @@ class AppState:
         form = self.new_form
         if form is None:
             return False
-        if self.role == "viewer":
-            self.notice = Notice("table.viewer_cannot_write", error=True)
-            self.changed()
+        if self.refused_to_viewer():
             return False
         match_id = form.submit(self.store)
         if match_id is None:
@@ -206,6 +204,15 @@ class AppState:
         if not remember:
             self.history = ["home"]
         self.go("viewer" if self.role == "viewer" else "deal", remember=remember)
+        return True
+
+    def refused_to_viewer(self) -> bool:
+        """True (and the notice says why) when this session is a viewer: every write of the
+        app's screens asks this first; the match sessions refuse viewers' writes themselves."""
+        if self.role != "viewer":
+            return False
+        self.notice = Notice("table.viewer_cannot_write", error=True)
+        self.changed()
         return True
 
     def show_viewer(self) -> None:

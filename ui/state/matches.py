@@ -91,6 +91,8 @@ class MatchKeeping:
         """Set the match aside (storage keeps it whole); the open session closes if it is it."""
         app = self.app
         self.confirm_abandon = None
+        if app.refused_to_viewer():
+            return False
         app.flush()
         if app.session is not None and app.session.match_id == match_id:
             app.close()
@@ -108,6 +110,8 @@ class MatchKeeping:
 
     def restore(self, match_id: int) -> bool:
         app = self.app
+        if app.refused_to_viewer():
+            return False
         try:
             app.store.restore_match(match_id)
             summary = backend.summarize(app.store, match_id)
@@ -141,6 +145,8 @@ class MatchKeeping:
         """The next partie with the same players, variant, house rules, tracking and target,
         the seats kept or moved on one place (referee.rematch); opens its deal screen."""
         app = self.app
+        if app.refused_to_viewer():
+            return False
         try:
             info = app.store.match_info(match_id)
             nxt = rematch(
@@ -221,6 +227,8 @@ class MatchKeeping:
         """Store a match record the user picked on the device; the notice says what was
         imported (players, variant, deals, score) or what is wrong and where."""
         app = self.app
+        if app.refused_to_viewer():
+            return None
         app.flush()
         try:
             if data is None:

@@ -175,7 +175,7 @@ def _resume_card(ctx: ViewContext, s: backend.MatchSummary, *, first: bool) -> f
                             icon=ft.Icons.PLAY_ARROW,
                             identifier="resume" if first else f"resume-{s.id}",
                         ),
-                        abandon_controls(ctx, s),
+                        abandon_controls(ctx, s) if ctx.app.role != "viewer" else [],
                     ),
                 ],
                 spacing=8,
