@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from referee.cards import parse_card
+from referee.events import Declare
 from ui import i18n
 from ui.state.app import AppState
 from ui.state.new_match import NewMatchForm
@@ -85,3 +87,80 @@ def test_a_six_pack_match_to_a_points_target(app: AppState, store: Any) -> None:
     assert app.session is not None
     m = store.load_match(app.session.match_id)
     assert m.target == 10000 and store.match_info(app.session.match_id).games is None
+
+
+# ------------------------------------------------------------------ the deal screen
+def _deal(app: AppState, variant: str, rules: tuple[str, ...] = ()) -> Any:
+    from ui_helpers import new_match
+
+    ds = new_match(app, variant=variant, rules=rules)
+    assert not ds.turn_up_variant  # no turn-up: the first marriage or sequence fixes trumps
+    ds.set_dealer(0)
+    assert ds.start_deal(), ds.setup_errors
+    return ds
+
+
+def _build(app: AppState) -> None:
+    from ui.views import SCREENS
+    from ui.views.common import ViewContext
+
+    SCREENS[app.screen](ViewContext(app=app, page=None))  # type: ignore[arg-type]
+
+
+def _offered(ds: Any) -> list[tuple[str, int, int]]:
+    from ui.state.rubicon_entries import entries
+
+    return [(e.kind, e.seat, e.points) for e in entries(ds.match)]
+
+
+def test_rubicon_offers_carte_blanche_before_play_and_no_seven(app: AppState) -> None:
+    from ui.state.rubicon_entries import no_trumps_key
+
+    ds = _deal(app, "rubicon")
+    points = ds.match.variant.carte_blanche_points
+    assert _offered(ds) == [("carte_blanche", 0, points), ("carte_blanche", 1, points)]
+    assert not ds.has_sevens()
+    assert no_trumps_key(ds.match) == "rubicon.deal.no_trumps_yet"
+    _build(app)
+    from ui.state.rubicon_entries import entries, record
+
+    boris = next(e for e in entries(ds.match) if e.seat == 1)
+    view = record(ds, boris)
+    assert view is not None and view.accepted and view.points == points
+    assert ds.deal_scores()[1] == points
+    assert _offered(ds) == [("carte_blanche", 0, points)]  # once, without the house rule
+    view = ds.record(Declare(0, (parse_card("KS"), parse_card("QS")), (), "trump_marriage"))
+    assert view is not None and view.accepted
+    assert ds.trumps() is not None  # fixed by the first marriage
+    assert _offered(ds) == []  # Anna showed a court card
+    _build(app)
+
+
+def test_carte_blanche_again_under_the_repeat_house_rule(app: AppState) -> None:
+    from ui.state.rubicon_entries import entries, record
+
+    ds = _deal(app, "rubicon", ("H-CARTE-BLANCHE-REPEAT",))
+    first = next(e for e in entries(ds.match) if e.seat == 0)
+    assert not first.again
+    assert record(ds, first) is not None
+    again = next(e for e in entries(ds.match) if e.seat == 0)
+    assert again.again and again.points == first.points
+
+
+def test_six_pack_offers_the_cut_bonus_once_to_each_player(app: AppState) -> None:
+    from ui.state.rubicon_entries import entries, record
+
+    ds = _deal(app, "six-pack")
+    cuts = [e for e in entries(ds.match) if e.kind == "cut_bonus"]
+    bonus = ds.match.variant.cut_bonus
+    assert [(e.seat, e.dealer, e.points) for e in cuts] == [
+        (0, True, bonus["dealer"]), (1, False, bonus["guess"])]
+    assert record(ds, cuts[1]) is not None
+    assert [e.seat for e in entries(ds.match) if e.kind == "cut_bonus"] == [0]
+    _build(app)
+
+
+def test_eight_pack_has_neither_carte_blanche_nor_a_seven(app: AppState) -> None:
+    ds = _deal(app, "eight-pack")
+    assert [k for k, _, _ in _offered(ds) if k == "carte_blanche"] == []
+    assert not ds.has_sevens()

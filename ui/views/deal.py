@@ -39,6 +39,7 @@ from ui.views.common import (
 from ui.views.deal_header import header
 from ui.views.deal_parts import cached, cap, panel, seat_setter
 from ui.views.penalty_sheet import penalty_panel
+from ui.views.rubicon_entries import entry_rows
 from ui.views.verdict import in_play_notes, verdict_panel
 
 _panel = panel
@@ -137,6 +138,7 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     if ds.notice is not None:
         tables.append(banner(ctx.t(ds.notice.key, **ds.notice.args), error=ds.notice.error))
     tables += in_play_notes(ctx, ds.match)  # a side past the target: ends with this deal
+    tables += entry_rows(ctx, ds, act)  # carte blanche, cut bonus (ui/views/rubicon_entries)
     tables += _players(ctx, ds, act)
     middle: list[ft.Control] = [
         ft.Container(
