@@ -13,10 +13,10 @@ fails instead of leaving the machine):
   that were meant to leave the machine are counted;
 - load → first screen drawn: from ``goto`` to the first screen frame (CDP screencast, frame
   swap time) whose pixels are those of the settled Home screen;
-- tap → new score painted: from the click on "Declare bezique for 40" to the first frame
-  whose pixels in the score's area are those of the settled new score (pixels, not page
-  text); a whole declaration: from the tap on "declare" through the two card taps to the same
-  painted frame;
+- tap → new score painted: from the click on the confirm button of a bezique declared by name
+  (the deal screen proposes Q♠ J♦ for 40) to the first frame whose pixels in the score's area
+  are those of the settled new score (pixels, not page text); a whole declaration: from the
+  tap on "declare" through "bezique" and the confirm to the same painted frame (3 taps);
 - JS heap (CDP ``Runtime.getHeapUsage`` after a forced GC) after ``--heap-taps`` taps;
 - server memory per connected device: the server's RSS growth per extra browser showing Home;
   server CPU per tap: the server process's CPU time over the declarations / their taps;
@@ -58,6 +58,7 @@ from ui_e2e_harness import (  # type: ignore[import-not-found,unused-ignore]  # 
     by_id,
     free_port,
     tap,
+    wait_words,
 )
 
 OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
@@ -312,20 +313,18 @@ def _score_box(page: Page, identifier: str) -> tuple[int, int, int, int]:
 def declarations(
     page: Page, frames: Frames, samples: int, count: Callable[[int], None]
 ) -> dict[str, list[float]]:
-    """``samples`` bezique declarations (then undo), each timed twice: the last tap → score
-    painted, and the first tap → score painted."""
+    """``samples`` bezique declarations by name (then undo), each timed twice: the confirm
+    tap → score painted, and the first tap → score painted."""
     taps: list[float] = []
     whole: list[float] = []
     box = _score_box(page, "deal-score-1")
     for _ in range(samples):
         frames.settle(300)
         t_first = page.evaluate(CLICK_JS, "declare-1")
-        by_id(page, "pick-QS").first.wait_for()
-        page.evaluate(CLICK_JS, "pick-QS")
-        by_id(page, "chosen-0").first.wait_for()
-        page.evaluate(CLICK_JS, "pick-JD")
-        by_id(page, "option-bezique").first.wait_for()
-        t_last = page.evaluate(CLICK_JS, "option-bezique")
+        by_id(page, "name-bezique").first.wait_for()
+        page.evaluate(CLICK_JS, "name-bezique")
+        wait_words(page, "declare-confirm", "·")  # the proposed cards with their points
+        t_last = page.evaluate(CLICK_JS, "declare-confirm")
         page.wait_for_function(SCORE_IS, arg=["deal-score-1", "0", False], timeout=60_000)
         frames.settle(400)
         painted = frames.first_matching(t_last, box)
@@ -334,7 +333,7 @@ def declarations(
             whole.append(painted - t_first)
         tap(page, "undo")
         page.wait_for_function(SCORE_IS, arg=["deal-score-1", "0", True], timeout=60_000)
-        count(5)
+        count(4)
     return {"tap": taps, "whole": whole}
 
 

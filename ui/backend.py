@@ -9,7 +9,7 @@ through here; the state classes then read the engine's ``Match`` that a MatchSes
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
@@ -17,9 +17,10 @@ from typing import Any, Protocol
 from referee import presets, reference, reference_search, rulings
 from referee.cards import Card, Suit
 from referee.record import event_from_obj, event_to_obj
-from referee.storage.errors import StaleWrite
+from referee.storage.errors import StaleWrite, StorageError
 from referee.variants import load_variant
 from referee.variants import variant_ids as _variant_ids
+from ui.pending_writes import RetryWhileAway
 
 
 class StoreLike(Protocol):
@@ -304,16 +305,26 @@ def create_match(
 ) -> int:
     """``games``: a match over that many games (Rubicon …), then ``target`` is None."""
     extra = {"games": games} if games is not None else {}
-    return int(
-        store.create_match(
-            variant=variant,
-            players=players,
-            tracking=tracking,
-            house_rules=house_rules,
-            target=target,
-            **extra,
+    try:
+        return int(
+            store.create_match(
+                variant=variant,
+                players=players,
+                tracking=tracking,
+                house_rules=house_rules,
+                target=target,
+                **extra,
+            )
         )
-    )
+    except StorageError as exc:
+        if isinstance(exc, ValueError):
+            raise
+        # read-only, busy or unreachable storage: the form says why instead of crashing
+        raise StorageRefused(str(exc)) from exc
+
+
+class StorageRefused(ValueError):
+    """Storage could not create the match (read-only, busy, unreachable); nothing stored."""
 
 
 # --- one match, as the screens see it -----------------------------------------------------------
@@ -334,6 +345,11 @@ class Stale(WriteFailed):
 
 class ReadOnly(WriteFailed):
     """This session may only read the match (a viewer): nothing was sent to storage."""
+
+
+class StorageAway(WriteFailed):
+    """Storage is not answering: the unsaved entries wait in order and are retried; nothing
+    was lost and nothing was reloaded. The action asked for was not done."""
 
 
 @dataclass(frozen=True)
@@ -365,7 +381,16 @@ class MatchSession:
     it are dropped too. ``on_written`` hears of each durable write, ``on_failed`` of a
     refused or failed background write (both from the writer thread). A ``read_only``
     session (a viewer) refuses every write itself.
+
+    An entry counts as saved only once storage holds it durably (``unsaved``). While storage
+    does not answer (PostgreSQL stopped, the file busy) the writer keeps retrying the entry in
+    order (ui/pending_writes.py), ``storage_away`` says why and ``on_change`` is told, play
+    goes on; an action that needs storage raises StorageAway instead of losing anything. A
+    retry after a lost answer finds its entry already stored and never writes it twice.
     """
+
+    FLUSH_WAIT = 3.0  # seconds an action waits for unsaved entries before saying so
+    AWAY_WAIT = 0.2  # the same, once storage is known not to answer
 
     def __init__(self, store: Any, match_id: int, *, read_only: bool = False) -> None:
         self.store = store
@@ -377,13 +402,24 @@ class MatchSession:
         self.can_redo = False
         self.on_written: Callable[[Written], object] | None = None
         self.on_failed: Callable[[BaseException], object] | None = None
+        # Told (from the writer thread) when storage stops or starts answering again.
+        self.on_change: Callable[[], object] | None = None
+        self._retry = RetryWhileAway(lambda: self.on_change)
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-write")
         self._queue: list[Future[Any]] = []
         self._broken = False
         self.reload()
 
-    def flush(self) -> None:
-        """Wait for queued writes; raise WriteFailed (after reloading) if one failed."""
+    def flush(self, timeout: float | None = None) -> None:
+        """Wait for queued writes; raise WriteFailed (after reloading) if one failed, and
+        StorageAway (keeping every queued entry) if storage still does not answer."""
+        if timeout is None:  # once storage is known to be away, do not keep the screen waiting
+            timeout = self.AWAY_WAIT if self.storage_away else self.FLUSH_WAIT
+        wait(self._queue, timeout=timeout)
+        if any(not f.done() for f in self._queue):
+            if not any(f.done() and f.exception() is not None for f in self._queue):
+                raise StorageAway(self._retry.away or "storage is not answering")
+            wait(self._queue)  # a failure: the rest are refused at once
         queue, self._queue = self._queue, []
         failure: BaseException | None = None
         for future in queue:
@@ -391,10 +427,23 @@ class MatchSession:
             if exc is not None and failure is None:
                 failure = exc
         if failure is not None:
-            self._reload_now()
+            try:
+                self._reload_now()
+            except WriteFailed as exc:  # storage gone as well: say both, keep the session
+                raise WriteFailed(f"{failure}; {exc}") from failure
             if isinstance(failure, WriteFailed):
                 raise failure
             raise WriteFailed(str(failure)) from failure
+
+    @property
+    def unsaved(self) -> int:
+        """Entries on screen that storage does not hold durably yet."""
+        return sum(1 for f in self._queue if not f.done())
+
+    @property
+    def storage_away(self) -> str | None:
+        """Why storage is not answering while entries wait (None: it answers)."""
+        return self._retry.away if self.unsaved else None
 
     @property
     def busy(self) -> bool:
@@ -406,7 +455,12 @@ class MatchSession:
         self._reload_now()
 
     def _reload_now(self) -> None:
-        snap = self.store.snapshot(self.match_id)
+        try:
+            snap = self.store.snapshot(self.match_id)
+        except StorageError as exc:
+            if isinstance(exc, ValueError):
+                raise
+            raise WriteFailed(str(exc)) from exc
         self.match = snap.match
         self.position = int(snap.position)
         self.can_undo = bool(snap.can_undo)
@@ -416,6 +470,10 @@ class MatchSession:
     def _writable(self) -> None:
         if self.read_only:
             raise ReadOnly("viewer")
+        if getattr(self.store, "read_only", False):
+            raise WriteFailed(
+                f"{self.store.location.describe()} is read-only: nothing can be recorded"
+            )
 
     def _stored(self, action: str, ruling: Any = None) -> None:
         """Tell the table (the caller holds the new position)."""
@@ -434,6 +492,10 @@ class MatchSession:
         except StaleWrite as exc:
             self._reload_now()
             raise Stale(str(exc)) from exc
+        except StorageError as exc:  # not answering: nothing was done, nothing is lost
+            if isinstance(exc, ValueError):
+                raise
+            raise WriteFailed(str(exc)) from exc
         self._reload_now()
         if out is not False:
             self._stored(action)
@@ -470,7 +532,7 @@ class MatchSession:
             if self._broken:
                 raise Stale("an earlier entry of this device was refused")
             try:
-                stored = record(self.match_id, obj, at=at)
+                stored = self._retry.call(lambda: record(self.match_id, obj, at=at), shown)
             except StaleWrite as exc:
                 raise Stale(str(exc)) from exc
             if _verdict(stored) != _verdict(shown):
@@ -519,12 +581,19 @@ class MatchSession:
     def redo(self) -> bool:
         return bool(self._sync_write(lambda at: self.store.redo(self.match_id, at=at), "redo"))
 
-    def close(self) -> None:
-        """Finish the queued writes and stop the writer."""
+    def close(self, *, leaving: bool = False) -> None:
+        """Finish the queued writes and stop the writer. While storage is away this raises
+        StorageAway and keeps the session (its entries still queued), unless ``leaving``
+        (the app is closing): then the writer gives up after a grace period."""
         try:
             self.flush()
-        finally:
-            self._writer.shutdown(wait=True)
+        except StorageAway:
+            if not leaving:
+                raise
+            self._retry.give_up_after(self._retry.CLOSE_GRACE)
+            self._writer.shutdown(wait=False)
+            raise
+        self._writer.shutdown(wait=True)
 
 
 def _verdict(ruling: Any) -> tuple[bool, str, int]:

@@ -188,19 +188,20 @@ BUSY_RETRY_SECONDS = 3.0
 
 
 async def _open_waiting_while_busy(page: ft.Page, opener: _Opener, lang: str) -> Any:
-    """The store; while another program holds the database's lock, say so and try again
-    (a busy database is never treated as damaged)."""
-    from referee.storage.errors import DatabaseBusyError
+    """The store; while another program holds the database's lock, or the database server
+    does not answer, say so and try again (neither is ever treated as damage)."""
+    from referee.storage.errors import DatabaseBusyError, DatabaseUnreachableError
 
     waiting: ft.Text | None = None
     while True:
         try:
             store = await asyncio.get_running_loop().run_in_executor(None, opener.store)
-        except DatabaseBusyError as exc:
+        except (DatabaseBusyError, DatabaseUnreachableError) as exc:
             if waiting is None:
                 waiting = ft.Text(size=20, selectable=True)
                 page.add(waiting)
-            waiting.value = Translator(lang)("storage_safety.busy", why=str(exc))
+            key = "busy" if isinstance(exc, DatabaseBusyError) else "unreachable"
+            waiting.value = Translator(lang)(f"storage_safety.{key}", why=str(exc))
             page.update()
             await asyncio.sleep(BUSY_RETRY_SECONDS)
             opener.retry()
@@ -263,6 +264,11 @@ def make_main(
         if store.notice:
             app.store_notice = str(store.notice)
         live.connect(app, page)
+
+        async def _refresh() -> None:
+            app.changed()
+
+        app.notify_from_thread = lambda: page.run_task(_refresh)
         page.title = app.t("app.title")
         page.theme_mode = THEME_MODES[app.theme]
         page.on_resize = lambda _e: app.changed()

@@ -6,7 +6,8 @@ For the app::
 
     from referee.storage import Store, StorageError, StorageInputError
     store = Store.open()                      # or Store.open(url=...), app_storage_dir=...
-    if store.notice: show(store.notice)       # a damaged file was moved aside (say so)
+    if store.notice: show(store.notice)       # damage salvaged, read-only, a loss noticed
+    store.read_only                           # True: everything readable, writes refused
     mid = store.unfinished_match()            # resume: last played unfinished match, or None
     mid = store.create_match("two-hand", ["Anna", "Boris"], tracking="melds",
                              house_rules=(), target=None)
@@ -28,14 +29,16 @@ For the app::
     store.delete_match(mid)
     record = store.export_match(mid)          # dict in the match-record format (effective log)
     mid2 = store.import_match("file.json")    # or a dict; all or nothing
-    store.export_archive("backup.zip"); store.import_archive("backup.zip")
+    store.export_archive("backup.zip"); store.import_archive("backup.zip")  # .skipped: known
     store.player_stats(); store.biggest_deals(10); store.best_combinations(10)
     store.close()
 
 Events are the match record's JSON objects (players by name). Errors, all ``StorageError``:
 ``StorageInputError`` (bad input; ``.where`` names the file/field; nothing stored; also a
 ``ValueError``), ``UnknownMatchError``, ``NewerDatabaseError`` (file from a newer app, left
-untouched). Where: ``url``, else $BEZIQUE_DATABASE_URL (``postgresql://…`` or an SQLite path),
+untouched), ``DatabaseBusyError`` (another program holds the lock: try again),
+``ReadOnlyStorageError`` (a change on read-only storage). Busy, read-only and damaged files:
+docs/storage.md. Where: ``url``, else $BEZIQUE_DATABASE_URL (``postgresql://…`` or an SQLite path),
 else ``bezique.sqlite3`` in ``app_storage_dir``, Flet's ``FLET_APP_STORAGE_DATA`` or the
 platform's user data dir. A ``Store`` may be shared by threads (writes are serialised).
 """

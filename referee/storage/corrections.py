@@ -20,7 +20,7 @@ from referee.correction_diff import CorrectionDiff, CorrectionError, Edit, previ
 from referee.match import Match
 from referee.storage import replay as rp
 from referee.storage.errors import StorageError, StorageInputError
-from referee.storage.models import KIND_CORRECT, KIND_DELETE, TABLES, utcnow
+from referee.storage.models import KIND_CORRECT, KIND_DELETE, TABLES, next_activity, utcnow
 
 if TYPE_CHECKING:
     from referee.storage.store import Store
@@ -129,6 +129,6 @@ def correct(
         conn.execute(
             update(TABLES["match"])
             .where(TABLES["match"].c.id == match_id)
-            .values(updated_at=utcnow())
+            .values(updated_at=utcnow(), activity=next_activity())
         )
         return worked

@@ -145,6 +145,16 @@ def read_only_uri(path: Path, immutable: bool = False) -> str:
     return f"{path.as_uri()}?mode=ro" + ("&immutable=1" if immutable else "")
 
 
+def needs_immutable(path: Path) -> bool:
+    """A read-only folder without the WAL index: SQLite can then read a WAL database only as
+    immutable. When a -wal and -shm are there (a folder made read-only after a crash) they are
+    read normally, so their newest commits are shown too."""
+    if os.access(path.parent, os.W_OK):
+        return False
+    side = [path.with_name(path.name + s) for s in ("-wal", "-shm")]
+    return not all(p.exists() for p in side)
+
+
 def _sqlite_on_connect_read_only(dbapi_conn: Any, _record: Any) -> None:
     dbapi_conn.isolation_level = None
     cur = dbapi_conn.cursor()
@@ -183,7 +193,7 @@ def make_engine(loc: Location, *, pool: bool = True) -> Engine:
         if not pool:
             kwargs["poolclass"] = NullPool
         if loc.read_only and loc.path is not None:
-            uri = read_only_uri(loc.path, immutable=not os.access(loc.path.parent, os.W_OK))
+            uri = read_only_uri(loc.path, immutable=needs_immutable(loc.path))
             kwargs["creator"] = lambda: sqlite3.connect(
                 uri, uri=True, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
             )
@@ -252,7 +262,7 @@ def probe_sqlite_file(path: Path, read_only: bool = False) -> str | None:
     marker = check_marker(path)
     full_check = size <= FULL_CHECK_MAX_BYTES or marker.exists()
     if read_only:
-        uri = read_only_uri(path, immutable=not os.access(path.parent, os.W_OK))
+        uri = read_only_uri(path, immutable=needs_immutable(path))
     else:
         uri = f"{path.as_uri()}?mode=rw"
     try:

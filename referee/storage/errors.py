@@ -59,3 +59,13 @@ class DamagedDatabaseError(StorageError):
     def __init__(self, message: str, path: object = None) -> None:
         self.path = path
         super().__init__(message)
+
+
+class AlreadyRecordedError(StorageError):
+    """A retried write finds its entry already in the log (the first try was committed but
+    its answer was lost with the connection): nothing was written twice."""
+
+
+class DatabaseUnreachableError(StorageError):
+    """The database server does not answer (stopped, or the network is down): nothing is
+    wrong with the data; try again."""

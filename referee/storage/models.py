@@ -8,6 +8,7 @@ with these models, so a change here without a migration fails the suite.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import Column, ForeignKey, Index, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
@@ -176,3 +177,12 @@ class MeldScore(SQLModel, table=True):
 # The Core tables, for the repository's SQL (faster than ORM objects on the hot path).
 METADATA = SQLModel.metadata
 TABLES = METADATA.tables
+
+
+def next_activity() -> Any:
+    """One past the highest ``match.activity``, as SQL: the match being changed becomes the
+    last played (the order of changes, never the wall clock)."""
+    from sqlalchemy import func, select
+
+    m2 = TABLES["match"].alias("m2")
+    return select(func.coalesce(func.max(m2.c.activity), 0) + 1).scalar_subquery()

@@ -27,7 +27,7 @@ from referee.storage import db
 from referee.storage import replay as rp
 from referee.storage.errors import StorageError, StorageInputError
 from referee.storage.log import Entry, LogCorrupt, derive
-from referee.storage.models import KIND_DEAL, KIND_EVENT
+from referee.storage.models import CACHE_VERSION, KIND_DEAL, KIND_EVENT
 
 # The columns we copy, per table, in the order rows are inserted (parents first). Columns a
 # file from an older schema lacks are left to the new schema's defaults.
@@ -45,6 +45,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "finished_at",
         "winner",
         "activity",
+        "abandoned_at",
     ),
     "match_player": ("match_id", "seat", "player_id"),
     "deal": ("id", "match_id", "dealer", "turn_up", "created_at"),
@@ -241,7 +242,8 @@ def _usable_log(
     deals: dict[int, dict[str, Any]],
     entries: list[dict[str, Any]],
 ) -> list[dict[str, Any]]:
-    """The longest start of a match's log that is whole and replays."""
+    """The longest start of a match's log that is whole: no missing entry, every deal row
+    there, undo/redo/corrections consistent, every payload readable JSON."""
     entries = sorted(entries, key=lambda e: int(e["seq"]))
     keep: list[dict[str, Any]] = []
     for expected, e in enumerate(entries, start=1):
@@ -259,19 +261,13 @@ def _usable_log(
         match.get("target"),
         match.get("games"),
     )
-    while True:
+    rp.new_match(header)  # settings the engine refuses: the match cannot be rebuilt
+    while True:  # the engine's replay comes later, once, while the caches are rebuilt
         try:
-            steps = _steps(keep, deals)
-            rp.replay(header, steps, lambda s: str(s.seq))
+            _steps(keep, deals)
             return keep
         except _Cut as cut:
             keep = [e for e in keep if int(e["seq"]) < cut.seq]
-        except StorageInputError as exc:
-            try:
-                seq = int(exc.where)
-            except ValueError:
-                raise  # the header itself: the match cannot be rebuilt
-            keep = [e for e in keep if int(e["seq"]) < seq]
 
 
 class _Cut(Exception):
@@ -287,23 +283,25 @@ def _steps(entries: list[dict[str, Any]], deals: dict[int, dict[str, Any]]) -> l
         raise _Cut(seq) from exc
     by_seq = {int(e["seq"]): e for e in entries}
     steps: list[rp.Step] = []
-    for seq in state.effective:
+    for seq in state.effective:  # the same reading as Store._steps
         e = by_seq[seq]
-        deal = deals[int(e["deal_id"])]
         if e["kind"] == KIND_DEAL:
+            deal = deals[int(e["deal_id"])]
             steps.append(rp.DealStart(seq, int(deal["id"]), int(deal["dealer"]), deal["turn_up"]))
-            continue
-        try:
-            payload = json.loads(e["payload"])
-        except (TypeError, ValueError) as exc:
-            raise _Cut(seq) from exc
-        steps.append(rp.EventEntry(seq, int(deal["id"]), payload))
+        elif e["kind"] == KIND_EVENT and seq not in state.deletions:
+            # a correction's payload counts in the original's place
+            source = by_seq[state.corrections.get(seq, seq)]
+            try:
+                payload = json.loads(source["payload"])
+            except (TypeError, ValueError) as exc:
+                raise _Cut(int(source["seq"])) from exc
+            steps.append(rp.EventEntry(seq, int(e["deal_id"]), payload))
     return steps
 
 
 def salvage(source: Path, target: Path) -> SalvageReport:
     """Write a new database at ``target`` with everything recoverable from ``source`` (left
-    untouched); the caches are rebuilt when ``target`` is next opened."""
+    untouched), its caches rebuilt by replaying each recovered log once."""
     report = SalvageReport(source)
     read, ours = read_everything(source)
     if target.exists():
@@ -324,6 +322,7 @@ def salvage(source: Path, target: Path) -> SalvageReport:
     for e in read["log_entry"].rows:
         log_of.setdefault(int(e["match_id"]), []).append(e)
     known_ids = {int(m["id"]) for m in read["match"].rows} | set(log_of) | set(seats)
+    last_seq: dict[int, int] = {}
     conn = sqlite3.connect(target, isolation_level=None)
     try:
         conn.execute("PRAGMA foreign_keys=ON")
@@ -344,7 +343,7 @@ def salvage(source: Path, target: Path) -> SalvageReport:
             except StorageInputError:
                 continue
             used = {int(e["deal_id"]) for e in keep if e.get("deal_id") is not None}
-            _insert(conn, "match", [{**m, "cache_version": 0}])
+            _insert(conn, "match", [{**m, "cache_version": CACHE_VERSION}])
             _insert(
                 conn,
                 "match_player",
@@ -352,18 +351,79 @@ def salvage(source: Path, target: Path) -> SalvageReport:
             )
             _insert(conn, "deal", [d for i, d in deals.items() if i in used])
             _insert(conn, "log_entry", keep)
-            report.matches += 1
-            report.entries += len(keep)
-            last = max((int(e["seq"]) for e in entries), default=0)
-            if len(keep) < last:
-                report.cut[mid] = (len(keep), last)
+            last_seq[mid] = max((int(e["seq"]) for e in entries), default=0)
         conn.execute("COMMIT")
     finally:
         conn.close()
-    report.lost_matches = sorted(known_ids - _stored_ids(target))
-    for mid in report.lost_matches:
-        report.cut.pop(mid, None)
+    kept = _replay_and_cache(target)
+    report.matches = len(kept)
+    report.entries = sum(kept.values())
+    report.cut = {
+        mid: (n, last_seq[mid]) for mid, n in kept.items() if n < last_seq.get(mid, 0)
+    }
+    report.lost_matches = sorted(known_ids - set(kept))
     return report
+
+
+def _replay_and_cache(target: Path) -> dict[int, int]:
+    """Replay every recovered match once, writing its caches; a log the engine cannot follow
+    is cut before the entry it refuses. Returns each match's kept entries."""
+    from sqlalchemy import delete, select
+
+    from referee.storage.store import T_LOG, T_MATCH, Store
+
+    kept: dict[int, int] = {}
+    store = Store.open(target, repair=False)
+    try:
+        with store._read() as c:
+            ids = [int(v) for v in c.execute(select(T_MATCH.c.id)).scalars()]
+        for mid in ids:
+            alive = True
+            while True:
+                try:
+                    store.rebuild_caches(mid)
+                    break
+                except StorageError:
+                    seq = _first_refused(store, mid)
+                    with store._write() as c:
+                        if seq is None:  # the settings themselves, or no log to follow
+                            c.execute(delete(T_MATCH).where(T_MATCH.c.id == mid))
+                            alive = False
+                        else:
+                            c.execute(
+                                delete(T_LOG).where(T_LOG.c.match_id == mid, T_LOG.c.seq >= seq)
+                            )
+                    if not alive:
+                        break
+            if alive:
+                with store._read() as c:
+                    kept[mid] = len(
+                        c.execute(select(T_LOG.c.id).where(T_LOG.c.match_id == mid)).all()
+                    )
+    finally:
+        store.close()
+    return kept
+
+
+def _first_refused(store: Any, match_id: int) -> int | None:
+    """The first log entry the engine refuses (None: the match's settings, or its log cannot
+    be read at all). Only called when a replay failed, so replaying step by step is fine."""
+    try:
+        with store._read() as c:
+            info = store._info(c, match_id)
+            steps, _, _, _ = store._steps(c, match_id)
+        m = rp.new_match(info.header)
+    except (StorageError, ValueError):
+        return None
+    for step in steps:
+        try:
+            if isinstance(step, rp.DealStart):
+                rp.start_deal(m, step.dealer, step.turn_up)
+            else:
+                rp.apply(m, rp.parse_event(m, step.payload))
+        except StorageInputError:
+            return int(step.seq)
+    return None
 
 
 def _stored_ids(path: Path) -> set[int]:

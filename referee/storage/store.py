@@ -23,8 +23,10 @@ from referee.rulings import Ruling
 from referee.storage import db, ledger, stats
 from referee.storage import replay as rp
 from referee.storage.errors import (
+    AlreadyRecordedError,
     DamagedDatabaseError,
     DatabaseBusyError,
+    DatabaseUnreachableError,
     ReadOnlyStorageError,
     StaleWrite,
     StorageError,
@@ -39,6 +41,7 @@ from referee.storage.models import (
     KIND_REDO,
     KIND_UNDO,
     TABLES,
+    next_activity,
     utcnow,
 )
 from referee.storage.stats import PlayerStats
@@ -58,10 +61,7 @@ T_MELD: Table = _T["meld_score"]
 FORMAT = "bezique-match/1"
 
 
-def _next_activity() -> Any:
-    """One past the highest ``activity``: the match being changed becomes the last played."""
-    m2 = T_MATCH.alias("m2")
-    return select(func.coalesce(func.max(m2.c.activity), 0) + 1).scalar_subquery()
+_next_activity = next_activity
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +176,7 @@ class Store:
                 revision = db.current_revision(conn)
         except DBAPIError as exc:
             engine.dispose()
-            raise StorageError(f"cannot reach {loc.describe()}: {exc.orig}") from exc
+            raise DatabaseUnreachableError(f"cannot reach {loc.describe()}: {exc.orig}") from exc
         if revision != db.HEAD_REVISION:
             db.upgrade(loc)
         store = cls(engine, loc, None)
@@ -699,9 +699,14 @@ class Store:
         A rejected event is recorded too (the table's history); an event that is malformed or
         contradicts the facts raises StorageInputError and stores nothing. Durable on return.
         With ``at`` (the log position the device's view showed) the event is appended only if
-        the log is still there; otherwise StaleWrite and nothing is stored.
+        the log is still there; otherwise StaleWrite and nothing is stored. If the entry just
+        after ``at`` is already this very event (a retry whose first try was committed but
+        whose answer was lost with the connection), AlreadyRecordedError says so: nothing is
+        written twice.
         """
         with self._write() as conn:
+            if at is not None:
+                self._check_recorded(conn, match_id, at, event)
             live = self._live_for_write(conn, match_id, at)
             if not live.deal_ids:
                 raise StorageInputError("event", "no deal has started: start a deal first")
@@ -726,6 +731,32 @@ class Store:
             self._refresh_deal_cache(conn, match_id, live, len(live.deal_ids) - 1)
             self._touch(conn, match_id, live)
             return ruling
+
+    def _check_recorded(
+        self, conn: Connection, match_id: int, at: int, event: Mapping[str, Any]
+    ) -> None:
+        if self._last_seq(conn, match_id) != at + 1:
+            return
+        row = conn.execute(
+            select(T_LOG.c.kind, T_LOG.c.payload).where(
+                T_LOG.c.match_id == match_id, T_LOG.c.seq == at + 1
+            )
+        ).first()
+        try:
+            same = (
+                row is not None
+                and row.kind == KIND_EVENT
+                and json.loads(row.payload) == json.loads(json.dumps(dict(event)))
+            )
+        except (TypeError, ValueError):
+            same = False
+        if same:
+            raise AlreadyRecordedError(f"match {match_id}: entry {at + 1} is already stored")
+
+    def last_seq(self, match_id: int) -> int:
+        """The number of the newest log entry of a match (0 for none)."""
+        with self._read() as conn:
+            return self._last_seq(conn, match_id)
 
     def verify(self, match_id: int, event: Mapping[str, Any]) -> Ruling:
         """The ruling an event would get now, recording nothing."""

@@ -174,3 +174,34 @@ def test_cli_on_read_only_storage_reads_and_refuses_writes_without_traceback(
     assert res.returncode == 2
     assert "read-only" in res.stderr and "Traceback" not in res.stderr
     assert _kept_files(sqlite_path) == []
+
+
+@pytest.mark.parametrize("make_read_only", [_read_only_folder, _read_only_file])
+def test_the_app_on_read_only_storage_shows_matches_and_refuses_taps_with_a_message(
+    sqlite_path: Path, make_read_only: object, restore_modes: None
+) -> None:
+    from referee.events import Seven
+    from ui.state.app import AppState
+    from ui.state.new_match import NewMatchForm
+
+    with Store.open(sqlite_path) as s:
+        mid = s.create_match("two-hand", ["Anna", "Boris"])
+        s.start_deal(mid, "Anna", "9H")
+        s.record(mid, {"type": "seven", "player": "Anna"})
+    make_read_only(sqlite_path)  # type: ignore[operator]
+    store = Store.open(sqlite_path)
+    app = AppState(store)
+    assert app.unfinished_match() is not None
+    assert app.resume()
+    ds = app.deal
+    assert ds is not None and ds.deal_scores() == [10, 0]
+    assert ds.record(Seven(1)) is None  # refused at once, not shown as accepted
+    assert ds.notice is not None and "read-only" in str(ds.notice.args.get("why"))
+    assert ds.deal_scores() == [10, 0]
+    assert not ds.undo() and "read-only" in str(ds.notice.args.get("why"))
+    form = app.new_form = NewMatchForm()
+    form.names = ["Anna", "Boris"]
+    assert app.submit_new_match() is False
+    assert "read-only" in str(form.errors["form"].args["why"])
+    app.close()
+    store.close()

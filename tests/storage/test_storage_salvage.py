@@ -200,3 +200,39 @@ def test_kept_log_rows_are_what_was_recorded(sqlite_path: Path, tmp_path: Path) 
     conn.close()
     assert after and all(before[k] == v for k, v in after.items())
     assert json.loads(next(iter(v for v in after.values() if v)))
+
+
+def test_corrections_and_deletions_come_back_as_they_counted(sqlite_path: Path) -> None:
+    s = Store.open(sqlite_path)
+    mid = s.create_match("two-hand", ["Anna", "Boris"])
+    s.start_deal(mid, "Anna", "9H")
+    for who in ("Anna", "Boris", "Anna"):
+        s.record(mid, {"type": "penalty", "player": who, "offence": "P-REVOKE"})
+    s.correct(mid, 2, {"type": "seven", "player": "Anna"})
+    s.correct(mid, 3, None)
+    want = s.export_match(mid)
+    s.close()
+    _bad_index_page(sqlite_path)
+    with Store.open(sqlite_path) as again:
+        assert again.notice is not None and "Nothing was lost" in again.notice
+        assert again.export_match(mid) == want
+
+
+def test_a_log_the_engine_cannot_follow_is_cut_before_the_refused_entry(
+    sqlite_path: Path, tmp_path: Path
+) -> None:
+    records = _database(sqlite_path)
+    conn = sqlite3.connect(sqlite_path)
+    conn.execute(
+        "UPDATE log_entry SET payload = ? WHERE match_id = 1 AND seq = 4",
+        (json.dumps({"type": "seven", "player": "Nobody"}),),
+    )
+    conn.commit()
+    conn.close()
+    report = salvage(sqlite_path, tmp_path / "out.sqlite3")
+    assert report.cut[1][0] == 3 and "match 1 kept entries 1–3" in report.sentence()
+    with Store.open(tmp_path / "out.sqlite3") as s:
+        assert len(s.list_matches()) == len(records)
+        assert len(s.history(1)) == 3
+        assert s.export_match(2) == records[2]
+        _check_against_replay(s)

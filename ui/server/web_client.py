@@ -25,6 +25,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from flet_web.fastapi.flet_app_manager import app_manager  # type: ignore[import-untyped]
 from flet_web.fastapi.flet_static_files import FletStaticFiles  # type: ignore[import-untyped]
 from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
@@ -77,6 +78,7 @@ class WebClientFiles(FletStaticFiles):  # type: ignore[misc]  # Flet's class is 
         self.cache_root = cache_root or precompress.cache_root()
         web_dir = Path(precompress.web_client_dirs(None)[0])
         own = Path(tempfile.mkdtemp(prefix="bezique-web-"))
+        app_manager.add_temp_dir(str(own))  # removed when the server shuts down
         self.font_manifest = own / "FontManifest.json"
         self.font_manifest.write_text(json.dumps(trimmed_font_manifest(web_dir)), "utf-8")
 

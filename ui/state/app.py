@@ -51,6 +51,9 @@ class AppState:
         self._listeners: list[Callable[[], None]] = []
         # Called after the language or theme changed (the shell saves them on the device).
         self.on_settings: Callable[[], object] | None = None
+        # Set by the shell: re-render from another thread (the match's writer saying whether
+        # its entries are saved).
+        self.notify_from_thread: Callable[[], object] | None = None
         self.new_form: NewMatchForm | None = None
         # Names and tracking of the last match started on this device (the shell loads and
         # saves them); ``on_remember`` is called after a match was started.
@@ -183,16 +186,28 @@ class AppState:
         return True
 
     def open_match(self, match_id: int, *, remember: bool = True) -> bool:
-        """Open a match at the deal screen (resume)."""
+        """Open a match at the deal screen (resume). The open match's own session is kept:
+        its unsaved entries (storage away) stay queued instead of being reloaded away."""
+        if self.session is not None and self.session.match_id == match_id:
+            self.deal = DealScreen(self.session, self.lang)
+            if not remember:
+                self.history = ["home"]
+            self.go("viewer" if self.role == "viewer" else "deal", remember=remember)
+            return True
         if self.session is not None:
             try:
                 self.session.close()
+            except backend.StorageAway as exc:  # its entries are not saved yet: stay with it
+                self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+                self.changed()
+                return False
             except backend.WriteFailed as exc:
                 self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
         try:
             self.session = backend.MatchSession(
                 self.store, match_id, read_only=self.role == "viewer"
             )
+            self.session.on_change = self._writes_changed
         except Exception as exc:
             self.session = None
             self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
@@ -214,6 +229,10 @@ class AppState:
         self.notice = Notice("table.viewer_cannot_write", error=True)
         self.changed()
         return True
+
+    def _writes_changed(self) -> None:
+        if self.notify_from_thread is not None:
+            self.notify_from_thread()
 
     def show_viewer(self) -> None:
         """The open match for reading across the table (big totals, sheet, last ruling)."""
@@ -258,7 +277,7 @@ class AppState:
         if self.session is not None:
             # nobody is left to tell of a failed write; storage keeps the truth
             with contextlib.suppress(backend.WriteFailed):
-                self.session.close()
+                self.session.close(leaving=True)
             self.session = None
 
     def show_score(self) -> None:

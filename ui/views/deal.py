@@ -40,6 +40,7 @@ from ui.views.deal_header import header
 from ui.views.deal_parts import cached, cap, panel, seat_setter
 from ui.views.penalty_sheet import penalty_panel
 from ui.views.rubicon_entries import entry_rows
+from ui.views.save_status import save_status
 from ui.views.verdict import in_play_notes, verdict_panel
 
 _panel = panel
@@ -115,7 +116,7 @@ def build(ctx: ViewContext) -> View:
     bar.leading_width = 48
     bar.title_spacing = 4
 
-    controls: list[ft.Control] = []
+    controls: list[ft.Control] = save_status(ctx, ds.session)  # unsaved entries (storage away)
     if ds.notice is not None:
         controls.append(banner(ctx.t(ds.notice.key, **ds.notice.args), error=ds.notice.error))
     controls += in_play_notes(ctx, ds.match)  # a side past the target: ends with this deal
@@ -134,7 +135,7 @@ def build(ctx: ViewContext) -> View:
 def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     """Header, ruling strip, tables (with what covers them), action bar; the declare and
     trick layers cover the whole screen while they are open."""
-    tables: list[ft.Control] = []
+    tables: list[ft.Control] = save_status(ctx, ds.session)  # unsaved entries (storage away)
     if ds.notice is not None:
         tables.append(banner(ctx.t(ds.notice.key, **ds.notice.args), error=ds.notice.error))
     tables += in_play_notes(ctx, ds.match)  # a side past the target: ends with this deal

@@ -178,10 +178,12 @@ def _proposal(ctx: ViewContext, ds: DealScreen, act: Act) -> list[ft.Control]:
     verdict = backend.ruling_words(prop.ruling, lang)
     return [
         ft.Row([confirm]),
+        # Refused: why, right under the button (an accepted one says it on the button).
+        *(
+            []
+            if prop.accepted
+            else [tagged("proposal-ruling", body_text(verdict, 15, color=ft.Colors.ERROR))]
+        ),
         tagged("proposal", ft.Row(faces, wrap=True, spacing=8, run_spacing=6)),
         body_text(ctx.t("declare.tap_to_change"), 14, color=ft.Colors.ON_SURFACE_VARIANT),
-        tagged(
-            "proposal-ruling",
-            body_text(verdict, 15, color=None if prop.accepted else ft.Colors.ERROR),
-        ),
     ]

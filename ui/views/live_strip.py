@@ -11,9 +11,18 @@ import flet as ft
 from ui.views.common import ViewContext, tagged
 
 
+def in_deal_strip(ctx: ViewContext) -> bool:
+    """The deal screen in play shows the news in its ruling strip, where it covers nothing."""
+    app = ctx.app
+    deal = getattr(app, "deal", None)
+    return app.screen == "deal" and deal is not None and str(deal.mode) == "play"
+
+
 def build(ctx: ViewContext) -> ft.Control:
     app = ctx.app
     notice = app.live_notice
+    if in_deal_strip(ctx):  # the deal screen says it in its own ruling strip (no overlay)
+        notice = None
     text = notice.text(app.t, app.lang) if notice is not None else ""
 
     def hide(_e: object) -> None:

@@ -30,6 +30,9 @@ def strip(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
     """Always the same height, so nothing below it moves when a ruling comes or goes."""
     shown = ds.shown_ruling()
     _schedule_hide(ctx, ds)
+    live = getattr(ctx.app, "live_notice", None)
+    if live is not None:  # another device moved the match on: said here, in the same place
+        return _live(ctx, live)
     if shown is not None and shown.accepted:
         points = f" +{shown.points}" if shown.points > 0 else ""
         content: ft.Control = ft.Row(
@@ -119,6 +122,47 @@ def strip(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
         ink=bool(ds.toast.recent),
     )
     return ft.Semantics(identifier=ident, content=box, button=bool(ds.toast.recent), container=True)
+
+
+def _live(ctx: ViewContext, notice: Any) -> ft.Control:
+    """The table's news ("Boris's phone recorded: …") in the strip's place; a tap hides it."""
+    app = ctx.app
+
+    def hide(_e: Any) -> None:
+        app.live_notice = None
+        app.changed()
+
+    box = ft.Container(
+        content=ft.Row(
+            [
+                ft.Icon(ft.Icons.SYNC, size=22, color=ft.Colors.ON_INVERSE_SURFACE),
+                ft.Container(
+                    content=ft.Column(
+                        [
+                            ft.Text(
+                                notice.text(app.t, app.lang),
+                                size=14,
+                                max_lines=3,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                                color=ft.Colors.ON_INVERSE_SURFACE,
+                            )
+                        ],
+                        tight=True,
+                    ),
+                    expand=True,
+                ),
+            ],
+            spacing=8,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+        height=STRIP_HEIGHT,
+        padding=ft.Padding.symmetric(horizontal=10, vertical=2),
+        border_radius=12,
+        bgcolor=ft.Colors.INVERSE_SURFACE,
+        on_click=hide,
+        ink=True,
+    )
+    return ft.Semantics(identifier="live-strip", content=box, button=True, container=True)
 
 
 def _schedule_hide(ctx: ViewContext, ds: DealScreen) -> None:

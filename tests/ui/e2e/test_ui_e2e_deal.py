@@ -137,7 +137,8 @@ def test_declare_by_name_rulings_phase_two_and_brisques_on_a_phone(
     tap(page, "declare-0")
     tap(page, "name-trump_sequence")
     wait_words(page, "declare-confirm", "250")
-    wait_words(page, "proposal-ruling", "reusing")
+    wait_words(page, "proposal", "K♥ · table")  # reused from her table
+    wait_words(page, "proposal", "A♥ · hand")
     shot(page, "deal-45-proposal-reuse")
     tap(page, "declare-confirm")
     expect(by_id(page, "deal-score-0")).to_have_text("310")
@@ -172,6 +173,7 @@ def test_declare_by_name_rulings_phase_two_and_brisques_on_a_phone(
     tap(page, "declare-1")
     tap(page, "name-four_kings")
     wait_words(page, "declare-confirm", "not allowed")
+    wait_words(page, "proposal-ruling", "stock")  # why, before it is recorded
     tap(page, "declare-confirm")
     by_id(page, "ruling-why").wait_for()
     expect(by_id(page, "ruling-text")).to_contain_text("stock")
