@@ -164,3 +164,60 @@ def test_eight_pack_has_neither_carte_blanche_nor_a_seven(app: AppState) -> None
     ds = _deal(app, "eight-pack")
     assert [k for k, _, _ in _offered(ds) if k == "carte_blanche"] == []
     assert not ds.has_sevens()
+
+
+# ------------------------------------------------------------------ the score sheet
+def _rubicon_record_match(store: Any) -> Any:
+    from pathlib import Path
+
+    record = Path(__file__).resolve().parents[1] / "variants" / "records" / "rubicon.json"
+    mid = store.import_match(str(record))
+    return mid, store.load_match(mid)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_sheet_shows_each_games_bonus_and_rubicon_on_its_own_line(
+    store: Any, lang: str
+) -> None:
+    from ui.state.score import score_sheet
+
+    _, m = _rubicon_record_match(store)
+    sheet = score_sheet(m, lang)
+    assert sheet.games is not None and sheet.games.games == m.games == 2
+    assert sheet.games.played == 2
+    for d in (1, 2):
+        game = m.game(d - 1)
+        lines = sheet.games.by_deal[d]
+        assert [ln.kind for ln in lines] == list(dict.fromkeys(g.kind for g in game.lines))
+        for g in game.lines:  # every number of the engine's game stands in its side's column
+            cell = next(ln for ln in lines if ln.kind == g.kind).cells[g.side]
+            assert str(abs(g.points)) in cell
+        assert sheet.rows[d - 1].scores == game.scores
+        assert sheet.games.outcomes[d] == game.render(list(m.side_names), lang)
+    kinds = {ln.kind for lines in sheet.games.by_deal.values() for ln in lines}
+    assert {"bonus", "rubicon_bonus", "rubicon_brisques"} <= kinds  # the record has both
+    assert sheet.games.standing == ""  # finished: the verdict panel says who won
+    assert sheet.to_go() == []
+    assert i18n.Translator(lang)("rubicon.sheet.rubicon_bonus", points="+1000").endswith("+1000")
+
+
+def test_the_sheet_says_how_many_games_are_left_while_the_match_goes_on(store: Any) -> None:
+    from ui.state.score import score_sheet
+
+    mid, _ = _rubicon_record_match(store)
+    rec = store.export_match(mid)
+    rec["deals"] = rec["deals"][:1]
+    m = store.load_match(store.import_match(rec))
+    sheet = score_sheet(m, "en")
+    assert sheet.games is not None and sheet.games.played == 1
+    assert sheet.games.standing.rstrip(".") == m.verdict().render("en").rstrip(".")
+    assert sheet.games.standing
+    assert sheet.games.heading(i18n.Translator("en"), sheet.target).endswith("played: 1")
+
+
+def test_the_sheet_view_builds_with_game_lines(app: AppState, store: Any) -> None:
+    mid, _ = _rubicon_record_match(store)
+    app.open_match(mid, remember=False)
+    app.show_score()
+    assert str(app.screen) == "score"
+    _build(app)
