@@ -41,7 +41,9 @@ class VariantInfo:
     games: int | None = None  # where each deal is a game (Rubicon …): the default number
 
 
-VARIANT_ORDER = ("two-hand", "three-hand", "four-hand", "no-trump")
+VARIANT_ORDER = (
+    "two-hand", "three-hand", "four-hand", "no-trump", "rubicon", "six-pack", "eight-pack"
+)
 
 
 def variant_ids() -> list[str]:

@@ -188,8 +188,9 @@ def test_the_sheet_shows_each_games_bonus_and_rubicon_on_its_own_line(
     for d in (1, 2):
         game = m.game(d - 1)
         lines = sheet.games.by_deal[d]
-        assert [ln.kind for ln in lines] == list(dict.fromkeys(g.kind for g in game.lines))
-        for g in game.lines:  # every number of the engine's game stands in its side's column
+        moved = [g for g in game.lines if g.kind == "points" or g.points]  # 0 moves: no line
+        assert [ln.kind for ln in lines] == list(dict.fromkeys(g.kind for g in moved))
+        for g in moved:  # every number of the engine's game stands in its side's column
             cell = next(ln for ln in lines if ln.kind == g.kind).cells[g.side]
             assert str(abs(g.points)) in cell
         assert sheet.rows[d - 1].scores == game.scores
@@ -221,3 +222,24 @@ def test_the_sheet_view_builds_with_game_lines(app: AppState, store: Any) -> Non
     app.show_score()
     assert str(app.screen) == "score"
     _build(app)
+
+
+def test_the_sheet_files_say_the_games_agreed_not_a_target_of_0(store: Any) -> None:
+    from ui import sheet_files
+    from ui.state.score import score_sheet
+
+    _, m = _rubicon_record_match(store)
+    sheet = score_sheet(m, "en")
+    rows = sheet_files.sheet_csv(sheet, i18n.Translator("en")).decode("utf-8-sig").splitlines()
+    assert f"Games,{m.games}" in rows
+    assert not any(r.startswith("Target") for r in rows)
+    pdf = sheet_files.sheet_pdf(sheet, i18n.Translator("ru"), "Anna — Boris", "Рубикон", [])
+    assert pdf.startswith(b"%PDF")
+
+
+def test_a_rematch_keeps_the_number_of_games(app: AppState, store: Any) -> None:
+    mid, m = _rubicon_record_match(store)
+    assert app.matches.rematch(mid, rotate=False)
+    assert app.session is not None and app.session.match_id != mid
+    again = store.load_match(app.session.match_id)
+    assert again.variant.id == "rubicon" and again.games == m.games == 2

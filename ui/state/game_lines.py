@@ -55,6 +55,8 @@ def games_info(match: Any, lang: str) -> GamesInfo | None:
         kinds: list[str] = []
         cells: dict[str, list[str]] = {}
         for line in game.lines:
+            if line.kind != "points" and not line.points:
+                continue  # nothing moved (a rubiconed loser with 0 points): no line
             if line.kind not in cells:
                 kinds.append(line.kind)
                 cells[line.kind] = [""] * n_sides

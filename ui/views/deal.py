@@ -38,6 +38,7 @@ from ui.views.common import (
 )
 from ui.views.deal_header import header
 from ui.views.deal_parts import cached, cap, panel, seat_setter
+from ui.views.game_lines import game_summary
 from ui.views.penalty_sheet import penalty_panel
 from ui.views.rubicon_entries import entry_rows
 from ui.views.save_status import save_status
@@ -323,7 +324,8 @@ def _table_panel(
 
 # ------------------------------------------------------------------------------ setup
 def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
-    out: list[ft.Control] = [heading(ctx.t("deal_screen.setup_heading"), 22)]
+    title = "deal_screen.setup_heading" if ds.turn_up_variant else "rubicon.deal.setup_heading"
+    out: list[ft.Control] = [heading(ctx.t(title), 22)]
     players = list(enumerate(ds.players))
     out.append(
         section(
@@ -604,6 +606,7 @@ def _summary(ctx: ViewContext, ds: DealScreen, act: Any, *, finished: bool) -> l
                     body_text(" · ".join(parts), 15, color=ft.Colors.ON_SURFACE_VARIANT),
                 )
             )
+    out += game_summary(ctx, ds.match, ds.deal_number)  # Rubicon …: the game in words
     # the winner, why in words, and the next partie (ui/views/verdict.py)
     out += verdict_panel(ctx, ds.match, app.session.match_id if app.session else None)
     buttons: list[ft.Control] = []

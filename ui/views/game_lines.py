@@ -5,11 +5,12 @@ score, each labelled in its column ("game +500", "rubicon +1000")."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import flet as ft
 
-from ui.state.game_lines import GamesInfo
-from ui.views.common import ViewContext, body_text, tagged
+from ui.state.game_lines import GamesInfo, games_info
+from ui.views.common import ViewContext, banner, body_text, tagged
 
 
 def game_rows(
@@ -55,3 +56,12 @@ def _cells(cells: Sequence[str]) -> list[ft.Control]:
         )
         for c in cells
     ]
+
+
+def game_summary(ctx: ViewContext, match: Any, deal: int) -> list[ft.Control]:
+    """On the deal's summary: what the deal scored as a game (bonus, rubicon), in words."""
+    games = games_info(match, ctx.app.lang)
+    words = games.outcomes.get(deal) if games is not None else None
+    if not words:
+        return []
+    return [banner(words, identifier="summary-game")]

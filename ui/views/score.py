@@ -110,18 +110,8 @@ def _chart(sheet: ScoreSheet) -> ft.Control:
                 point=True,
             )
         )
-    series.append(  # the target's dashed line (none for a match over games: the 0 line)
-        fch.LineChartData(
-            points=[
-                fch.LineChartDataPoint(x=0, y=sheet.target),
-                fch.LineChartDataPoint(x=max(1, len(sheet.rows)), y=sheet.target),
-            ],
-            color="#9E9E9E",
-            stroke_width=2,
-            dash_pattern=[8, 6],
-            point=False,
-        )
-    )
+    if sheet.target > 0:  # the target's dashed line (a match over games has none)
+        series.append(_target_line(sheet.target, len(sheet.rows)))
     y_step = _nice_step(top - bottom)
     top = ((int(top) + y_step - 1) // y_step) * y_step
     low = int(bottom) - int(bottom) % y_step
@@ -165,3 +155,18 @@ def _nice_step(span: float) -> int:
         if raw <= m * power:
             return max(1, int(m * power))
     return int(10 * power)
+
+
+def _target_line(target: int, deals: int) -> Any:
+    import flet_charts as fch
+
+    return fch.LineChartData(
+        points=[
+            fch.LineChartDataPoint(x=0, y=target),
+            fch.LineChartDataPoint(x=max(1, deals), y=target),
+        ],
+        color="#9E9E9E",
+        stroke_width=2,
+        dash_pattern=[8, 6],
+        point=False,
+    )
