@@ -171,6 +171,9 @@ def house_rule_summary(rule: str, lang: str) -> str:
     return str(e.summary or e.text or "")
 
 
+SEARCH_FLOOR = 0.2  # the rules screen lists hits scoring at least a fifth of the best one
+
+
 def rule_entries(
     lang: str,
     query: str = "",
@@ -183,7 +186,8 @@ def rule_entries(
     rules that apply to the variant, in RULES.md order."""
     setting = reference_search.Setting(variant, frozenset(house_rules))
     if query.strip():
-        return [(h.entry, h.standing.value) for h in reference_search.search(query, lang, setting)]
+        found = reference_search.search(query, lang, setting, floor=SEARCH_FLOOR)
+        return [(h.entry, h.standing.value) for h in found]
     kinds = {"rule", "penalty", "house"}
     return [
         (e, st.value) for e, st in reference_search.entries_for(lang, setting) if e.kind in kinds

@@ -15,6 +15,7 @@ from typing import Any
 import flet as ft
 
 from referee.cards import Card, Suit
+from referee.glossary import rank_label
 from ui import backend
 from ui.state.deal import RANKS, SUITS, DealScreen, PendingView
 from ui.views import card_picker, declare_by_name, ruling_toast
@@ -347,7 +348,7 @@ def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
         rank_row = ft.Row(
             [
                 big_button(
-                    r.label,
+                    rank_label(r, ctx.app.lang),
                     act(lambda r=r: ds.set_turn_up_rank(r)),
                     primary=ds.setup_rank is r,
                     identifier=f"rank-{r.label}",
@@ -433,7 +434,7 @@ def _trick_form(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
         ranks = ft.Row(
             [
                 big_button(
-                    r.label,
+                    rank_label(r, ctx.app.lang),
                     act(partial(ds.set_trick_rank, seat, r)),
                     primary=ds.trick_rank.get(seat) is r,
                     identifier=f"trick-rank-{seat}-{r.label}",
