@@ -265,6 +265,7 @@ class MatchSummary:
     winner: str | None
     created: str
     abandoned: bool = False
+    games: int | None = None  # a match over a number of games (Rubicon …): no target
 
 
 def summarize(store: Any, match_id: int) -> MatchSummary:
@@ -283,6 +284,7 @@ def summarize(store: Any, match_id: int) -> MatchSummary:
         winner=r.winner,
         created=info.created_at.strftime("%Y-%m-%d %H:%M") if info.created_at else "",
         abandoned=bool(getattr(info, "abandoned", False)),
+        games=m.games if not m.target else None,
     )
 
 

@@ -243,3 +243,15 @@ def test_a_rematch_keeps_the_number_of_games(app: AppState, store: Any) -> None:
     assert app.session is not None and app.session.match_id != mid
     again = store.load_match(app.session.match_id)
     assert again.variant.id == "rubicon" and again.games == m.games == 2
+
+
+def test_home_says_which_game_of_how_many_not_a_target_of_0(app: AppState, store: Any) -> None:
+    from ui import backend
+    from ui.views.common import ViewContext
+    from ui.views.home import detail
+
+    mid = store.create_match("rubicon", ["Anna", "Boris"], games=3)
+    s = backend.summarize(store, mid)
+    assert s.games == 3
+    text = detail(ViewContext(app=app, page=None), s)  # type: ignore[arg-type]
+    assert "game 1 of 3" in text and "to 0" not in text
