@@ -255,3 +255,13 @@ def test_home_says_which_game_of_how_many_not_a_target_of_0(app: AppState, store
     assert s.games == 3
     text = detail(ViewContext(app=app, page=None), s)  # type: ignore[arg-type]
     assert "game 1 of 3" in text and "to 0" not in text
+
+
+def test_the_table_viewer_counts_games_not_a_target_of_0(store: Any) -> None:
+    from ui.state.viewer import reading
+
+    mid = store.create_match("rubicon", ["Anna", "Boris"], games=3)
+    r = reading(store.load_match(mid), "en")
+    assert r.games == 3 and r.target == 0
+    two = reading(store.load_match(store.create_match("two-hand", ["Anna", "Boris"])), "en")
+    assert two.games is None and two.target > 0
