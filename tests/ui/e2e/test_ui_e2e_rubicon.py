@@ -137,3 +137,40 @@ def test_a_rubicon_deal_through_to_its_game_score(lang_server: AppServer, browse
     shot(page, f"rubicon-07-sheet-{lang}")
     scroll_down(page, 500)
     shot(page, f"rubicon-08-sheet-lines-{lang}")
+
+
+def test_six_pack_cut_bonus_and_carte_blanche_on_a_phone(server: AppServer, browser: Any) -> None:
+    sent: list[bytes] = []
+    page = open_app(browser, server.url, sent, viewport=PHONE)
+    typist = Typist(page, sent)
+    tap(page, "new-match")
+    by_id(page, "start-match").wait_for()
+    tap(page, "variant-six-pack")
+    by_id(page, "games").wait_for()
+    typist.type("Player 1", "Anna")
+    typist.type("Player 2", "Boris")
+    tap(page, "start-match")
+    by_id(page, "start-deal").wait_for()
+    tap(page, "start-deal")
+    # Anna deals: her cut of exactly 24 scores 250, Boris's guess 150; carte blanche 250
+    by_id(page, "cut-bonus-0").wait_for()
+    wait_words(page, "cut-bonus-0", "+250")
+    wait_words(page, "cut-bonus-1", "+150")
+    wait_words(page, "carte-blanche-1", "+250")
+    assert_reachable(page, "cut-bonus-0", "cut-bonus-1", "carte-blanche-0", "carte-blanche-1",
+                     "declare-0", "declare-1", "stock-exhausted")
+    expect(by_id(page, "seven-0")).to_have_count(0)
+    shot(page, "rubicon-10-six-pack-entries-en")
+    tap(page, "cut-bonus-0")
+    expect(by_id(page, "deal-score-0")).to_have_text("250")
+    expect(by_id(page, "cut-bonus-0")).to_have_count(0)  # once each
+    by_id(page, "cut-bonus-1").wait_for()
+    # Four trump aces, once trumps are fixed, are four copies of the trump ace
+    declare(page, 1, "trump_marriage")
+    tap(page, "declare-0")
+    tap(page, "name-four_trump_aces")
+    wait_words(page, "proposal", "A♠")
+    wait_words(page, "declare-confirm", "1000")
+    shot(page, "rubicon-11-six-pack-four-trump-aces-en")
+    tap(page, "declare-confirm")
+    expect(by_id(page, "deal-score-0")).to_have_text("1250")
