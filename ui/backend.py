@@ -38,9 +38,12 @@ class VariantInfo:
     house_rules: tuple[str, ...]
     turn_up: bool
     tracking_levels: tuple[str, ...] = ("melds", "tricks", "cards")
+    games: int | None = None  # where each deal is a game (Rubicon …): the default number
 
 
-VARIANT_ORDER = ("two-hand", "three-hand", "four-hand", "no-trump")
+VARIANT_ORDER = (
+    "two-hand", "three-hand", "four-hand", "no-trump", "rubicon", "six-pack", "eight-pack"
+)
 
 
 def variant_ids() -> list[str]:
@@ -60,6 +63,7 @@ def variant_info(variant: str) -> VariantInfo:
         house_rules=tuple(v.house_rules_available),
         turn_up=v.turn_up,
         tracking_levels=tuple(v.tracking_levels),
+        games=v.games if v.game is not None else None,
     )
 
 
@@ -261,6 +265,7 @@ class MatchSummary:
     winner: str | None
     created: str
     abandoned: bool = False
+    games: int | None = None  # a match over a number of games (Rubicon …): no target
 
 
 def summarize(store: Any, match_id: int) -> MatchSummary:
@@ -279,6 +284,7 @@ def summarize(store: Any, match_id: int) -> MatchSummary:
         winner=r.winner,
         created=info.created_at.strftime("%Y-%m-%d %H:%M") if info.created_at else "",
         abandoned=bool(getattr(info, "abandoned", False)),
+        games=m.games if not m.target else None,
     )
 
 
@@ -302,8 +308,11 @@ def create_match(
     players: list[str],
     tracking: str,
     house_rules: list[str],
-    target: int,
+    target: int | None,
+    games: int | None = None,
 ) -> int:
+    """``games``: a match over that many games (Rubicon …), then ``target`` is None."""
+    extra = {"games": games} if games is not None else {}
     try:
         return int(
             store.create_match(
@@ -312,6 +321,7 @@ def create_match(
                 tracking=tracking,
                 house_rules=house_rules,
                 target=target,
+                **extra,
             )
         )
     except StorageError as exc:
