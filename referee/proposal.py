@@ -130,6 +130,14 @@ def change(deal: DealState, proposal: MeldProposal, index: int) -> MeldProposal:
             if found is not None:
                 return found
         return proposal
+    if spec.shape == "rank" and spec.suit == "trump":
+        suits = _suits(deal, spec)  # all copies of the trump card: they move together
+        if slot.card.suit not in suits or len(suits) < 2:
+            return proposal
+        i = suits.index(slot.card.suit)
+        nxt_suit = suits[(i + 1) % len(suits)]
+        sets = [[card_of(slot.card.rank, nxt_suit)] * spec.copies]
+        return _best(deal, player, spec, iter(sets)) or proposal
     if spec.shape == "rank":
         i = SUIT_ORDER.index(slot.card.suit)
         nxt = SUIT_ORDER[(i + 1) % len(SUIT_ORDER)]
@@ -184,6 +192,10 @@ def _card_sets(deal: DealState, player: int, spec: CombinationSpec) -> Iterator[
         yield [queen, jack] * spec.copies
         return
     rank = spec.ranks[0]
+    if spec.suit == "trump":  # four (five) trump aces: copies of the one trump card
+        for suit in _suits(deal, spec):  # _splits builds on the table's copies first
+            yield [card_of(rank, suit)] * spec.copies
+        return
     on_table = [c for c in sorted(pool.elements()) if c.rank is rank][:4]
 
     def unseen(s: Suit) -> int:

@@ -284,13 +284,19 @@ def _query_words(query: str) -> list[str]:
 
 
 def search(
-    query: str, lang: str = "en", setting: Setting | None = None, *, only_variant: bool = False
+    query: str,
+    lang: str = "en",
+    setting: Setting | None = None,
+    *,
+    only_variant: bool = False,
+    floor: float = 0.0,
 ) -> list[Hit]:
     """Entries of every kind matching a free-text query, ranked for the match: relevance
     weighed by standing (in force first), then the data file's order.
 
     Without a setting, nothing is weighed (a plain relevance order). ``only_variant`` keeps
-    only the entries that apply to the setting's variant.
+    only the entries that apply to the setting's variant; ``floor`` drops the long tail of
+    hits scoring less than that share of the best one (a word met once in a long text).
     """
     lang = lang if lang in reference.LANGUAGES else "en"
     words = _query_words(query)
@@ -317,7 +323,11 @@ def search(
         score = relevance * _STANDING_WEIGHT[st]
         scored.append((-score, position, Hit(e, st, score)))
     scored.sort(key=lambda r: (r[0], r[1]))
-    return [hit for _, _, hit in scored]
+    hits = [hit for _, _, hit in scored]
+    if hits and floor > 0:
+        least = floor * hits[0].score
+        hits = [h for h in hits if h.score >= least]
+    return hits
 
 
 def entries_for(lang: str, setting: Setting) -> list[tuple[RuleEntry, Standing]]:

@@ -38,9 +38,12 @@ class VariantInfo:
     house_rules: tuple[str, ...]
     turn_up: bool
     tracking_levels: tuple[str, ...] = ("melds", "tricks", "cards")
+    games: int | None = None  # where each deal is a game (Rubicon …): the default number
 
 
-VARIANT_ORDER = ("two-hand", "three-hand", "four-hand", "no-trump")
+VARIANT_ORDER = (
+    "two-hand", "three-hand", "four-hand", "no-trump", "rubicon", "six-pack", "eight-pack"
+)
 
 
 def variant_ids() -> list[str]:
@@ -60,6 +63,7 @@ def variant_info(variant: str) -> VariantInfo:
         house_rules=tuple(v.house_rules_available),
         turn_up=v.turn_up,
         tracking_levels=tuple(v.tracking_levels),
+        games=v.games if v.game is not None else None,
     )
 
 
@@ -167,6 +171,9 @@ def house_rule_summary(rule: str, lang: str) -> str:
     return str(e.summary or e.text or "")
 
 
+SEARCH_FLOOR = 0.2  # the rules screen lists hits scoring at least a fifth of the best one
+
+
 def rule_entries(
     lang: str,
     query: str = "",
@@ -179,7 +186,8 @@ def rule_entries(
     rules that apply to the variant, in RULES.md order."""
     setting = reference_search.Setting(variant, frozenset(house_rules))
     if query.strip():
-        return [(h.entry, h.standing.value) for h in reference_search.search(query, lang, setting)]
+        found = reference_search.search(query, lang, setting, floor=SEARCH_FLOOR)
+        return [(h.entry, h.standing.value) for h in found]
     kinds = {"rule", "penalty", "house"}
     return [
         (e, st.value) for e, st in reference_search.entries_for(lang, setting) if e.kind in kinds
@@ -257,6 +265,7 @@ class MatchSummary:
     winner: str | None
     created: str
     abandoned: bool = False
+    games: int | None = None  # a match over a number of games (Rubicon …): no target
 
 
 def summarize(store: Any, match_id: int) -> MatchSummary:
@@ -275,6 +284,7 @@ def summarize(store: Any, match_id: int) -> MatchSummary:
         winner=r.winner,
         created=info.created_at.strftime("%Y-%m-%d %H:%M") if info.created_at else "",
         abandoned=bool(getattr(info, "abandoned", False)),
+        games=m.games if not m.target else None,
     )
 
 
@@ -298,8 +308,11 @@ def create_match(
     players: list[str],
     tracking: str,
     house_rules: list[str],
-    target: int,
+    target: int | None,
+    games: int | None = None,
 ) -> int:
+    """``games``: a match over that many games (Rubicon …), then ``target`` is None."""
+    extra = {"games": games} if games is not None else {}
     try:
         return int(
             store.create_match(
@@ -308,6 +321,7 @@ def create_match(
                 tracking=tracking,
                 house_rules=house_rules,
                 target=target,
+                **extra,
             )
         )
     except StorageError as exc:

@@ -50,7 +50,10 @@ def sheet_csv(sheet: ScoreSheet, t: Translator) -> bytes:
     for row in sheet.rows:
         w.writerow([row.deal, *row.scores])
     w.writerow([t("score.total"), *sheet.totals])
-    w.writerow([t("sheet.csv_target"), sheet.target])
+    if sheet.games is not None and sheet.games.games is not None:  # a match over games
+        w.writerow([t("rubicon.sheet.csv_games"), sheet.games.games])
+    else:
+        w.writerow([t("sheet.csv_target"), sheet.target])
     if sheet.finished and sheet.winner:
         w.writerow([t("sheet.csv_winner"), sheet.winner])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
@@ -102,10 +105,15 @@ def sheet_pdf(
             style.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor("#FFF8E1")))
             notes.append(t("sheet.in_play_note", n=row.deal))
     table.setStyle(TableStyle(style))
+    goal = (
+        sheet.games.heading(t, sheet.target)
+        if sheet.games is not None
+        else t("score.target", target=sheet.target)
+    )
     story: list[Any] = [
         Paragraph(_escape(title), h1),
         Paragraph(_escape(subtitle), body),
-        Paragraph(_escape(t("score.target", target=sheet.target)), body),
+        Paragraph(_escape(goal), body),
         Spacer(1, 8),
         table,
         Spacer(1, 10),

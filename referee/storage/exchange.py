@@ -51,6 +51,8 @@ def export_match(store: Store, match_id: int) -> dict[str, Any]:
     }
     if info.target is not None:
         obj["target"] = info.target
+    if info.games is not None:
+        obj["games"] = info.games
     deals: list[dict[str, Any]] = []
     by_id: dict[int, dict[str, Any]] = {}
     for step in steps:
@@ -120,6 +122,7 @@ def _header(obj: Mapping[str, Any]) -> rp.Header:
         str(obj.get("tracking", "melds")),
         tuple(str(r) for r in obj.get("house_rules", [])),
         obj.get("target"),
+        obj.get("games"),
     )
 
 

@@ -56,6 +56,8 @@ class MatchRow(SQLModel, table=True):
     tracking: str = Field(default="melds")
     house_rules: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     target: int | None = Field(default=None)
+    # Games agreed where each deal is a game (Rubicon …); NULL: the variant's (see r0006).
+    games: int | None = Field(default=None)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime | None = Field(default=None)
     finished_at: datetime | None = Field(default=None)

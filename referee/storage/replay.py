@@ -28,6 +28,7 @@ class Header:
     tracking: str
     house_rules: tuple[str, ...]
     target: int | None
+    games: int | None = None  # games in the match where each deal is a game (Rubicon …)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +76,7 @@ class Replayed:
 def new_match(h: Header) -> Match:
     """An empty match; a bad setting is a StorageInputError naming the field."""
     try:
-        return Match.new(h.variant, h.players, h.tracking, h.house_rules, h.target)
+        return Match.new(h.variant, h.players, h.tracking, h.house_rules, h.target, h.games)
     except BeziqueError as exc:
         raise StorageInputError("match", str(exc)) from exc
 

@@ -259,6 +259,7 @@ def _usable_log(
         str(match["tracking"]),
         tuple(json.loads(match.get("house_rules") or "[]")),
         match.get("target"),
+        match.get("games"),
     )
     rp.new_match(header)  # settings the engine refuses: the match cannot be rebuilt
     while True:  # the engine's replay comes later, once, while the caches are rebuilt

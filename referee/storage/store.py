@@ -79,6 +79,7 @@ class MatchInfo:
     finished_at: datetime | None
     winner: str | None
     abandoned_at: datetime | None = None
+    games: int | None = None  # games agreed where each deal is a game; None: the variant's
 
     @property
     def finished(self) -> bool:
@@ -91,7 +92,9 @@ class MatchInfo:
 
     @property
     def header(self) -> rp.Header:
-        return rp.Header(self.variant, self.players, self.tracking, self.house_rules, self.target)
+        return rp.Header(
+            self.variant, self.players, self.tracking, self.house_rules, self.target, self.games
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,10 +393,12 @@ class Store:
         tracking: str = "melds",
         house_rules: Sequence[str] = (),
         target: int | None = None,
+        games: int | None = None,
     ) -> int:
-        """A new match; settings the engine refuses are a StorageInputError."""
+        """A new match; settings the engine refuses are a StorageInputError. ``games``: the
+        number of games where each deal is a game (Rubicon …); None for the variant's."""
         names = tuple(str(p).strip() for p in players)
-        header = rp.Header(variant, names, tracking, tuple(house_rules), target)
+        header = rp.Header(variant, names, tracking, tuple(house_rules), target, games)
         m = rp.new_match(header)
         with self._write() as conn:
             match_id = self._insert_match(conn, header, utcnow())
@@ -410,6 +415,7 @@ class Store:
                 tracking=h.tracking,
                 house_rules=json.dumps(list(h.house_rules)),
                 target=h.target,
+                games=h.games,
                 created_at=created,
                 updated_at=created,
                 cache_version=CACHE_VERSION,
@@ -1106,6 +1112,7 @@ def _info_of(row: Row[Any], players: tuple[str, ...]) -> MatchInfo:
         finished_at=row.finished_at,
         winner=row.winner,
         abandoned_at=row.abandoned_at,
+        games=row.games,
     )
 
 

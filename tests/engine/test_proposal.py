@@ -187,3 +187,33 @@ def test_the_joker_variant_is_composed_in_the_picker() -> None:
 
 def test_an_unknown_name_proposes_nothing() -> None:
     assert propose(match().current, A, "royal_flush") is None
+
+
+def _six_pack_with_trumps(variant: str = "six-pack") -> Match:
+    """Six-pack (or eight-pack), Anna deals; Boris's trump marriage K♦ Q♦ fixes diamonds."""
+    m = Match.new(variant, ("Anna", "Boris"))
+    m.start_deal(0, None)
+    declare(m, B, ("KD", "QD"), meld="trump_marriage")
+    return m
+
+
+def test_four_trump_aces_propose_four_copies_of_the_trump_ace() -> None:
+    m = _six_pack_with_trumps()
+    p = propose(m.current, A, "four_trump_aces")
+    assert p is not None and p.accepted, p and p.ruling.message
+    assert p.new == cards("AD", "AD", "AD", "AD") and p.table == ()
+    assert p.ruling.points == m.variant.combination("four_trump_aces").points
+
+
+def test_five_trump_tens_propose_five_copies_of_the_trump_ten() -> None:
+    m = _six_pack_with_trumps("eight-pack")
+    p = propose(m.current, A, "five_trump_tens")
+    assert p is not None and p.accepted, p and p.ruling.message
+    assert p.new == cards(*["10D"] * 5)
+
+
+def test_a_card_of_four_trump_aces_stays_in_trumps_when_tapped() -> None:
+    m = _six_pack_with_trumps()
+    p = propose(m.current, A, "four_trump_aces")
+    assert p is not None
+    assert change(m.current, p, 0).new == p.new  # trumps are fixed: no other suit to offer

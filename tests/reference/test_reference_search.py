@@ -122,3 +122,11 @@ def test_the_table_lights_up_only_the_combinations_a_search_is_about() -> None:
     assert melds_answering("what is a bezique", "en", TWO_HAND)[0] == "bezique"
     assert melds_answering("four tricks", "en", TWO_HAND) == []
     assert "double_bezique" in melds_answering("500", "ru", TWO_HAND)
+
+
+def test_a_floor_drops_the_long_tail_but_keeps_what_the_query_is_about() -> None:
+    every = search("bezik", "ru", TWO_HAND)
+    kept = search("bezik", "ru", TWO_HAND, floor=0.2)
+    assert len(kept) < len(every)
+    ids = [h.entry.id for h in kept]
+    assert ids[0] == "C-BEZIQUE" and "C-DOUBLE-BEZIQUE" in ids and "H-BEZIQUE-PAIR" in ids

@@ -16,6 +16,8 @@ from typing import Any, Literal
 
 from referee.cards import Card, Rank, Suit
 from referee.events import (
+    CarteBlanche,
+    CutBonus,
     Declare,
     Event,
     LastTrick,
@@ -631,7 +633,7 @@ class DealScreen(PenaltyActions, NamingActions, EndOfDeal):
 
 
 def _player_of(event: Event) -> int | None:
-    if isinstance(event, Declare | Seven | Penalty):
+    if isinstance(event, Declare | Seven | Penalty | CarteBlanche | CutBonus):
         return event.player
     if isinstance(event, Trick | LastTrick):
         return event.winner

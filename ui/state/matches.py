@@ -163,7 +163,9 @@ class MatchKeeping:
                 players=list(nxt.players),
                 tracking=nxt.tracking,
                 house_rules=list(nxt.house_rules),
-                target=nxt.target if nxt.target is not None else _default_target(nxt),
+                target=nxt.target if nxt.target is not None or info.games is not None
+                or backend.variant_info(nxt.variant).games is not None else _default_target(nxt),
+                games=info.games,
             )
         except Exception as exc:
             app.notice = Notice("sheet.rematch_failed", {"why": str(exc)}, error=True)

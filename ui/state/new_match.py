@@ -73,6 +73,9 @@ class NewMatchForm:
         if len(self.names) in counts:
             self.player_count = len(self.names)
         self.target_text = ""
+        # Where each deal is a game (Rubicon …): a match over a number of games, or a target.
+        self.games_text = ""
+        self.match_by = "games"
         self.house_rules: set[str] = set()
         self.preset = "defaults"
         self.customising = False
@@ -105,6 +108,27 @@ class NewMatchForm:
         return backend.combination_table(self.variant, frozenset())[1] > 0
 
     @property
+    def in_games(self) -> bool:
+        """Whether each deal of this variant is a game (Rubicon, six-pack, eight-pack): the
+        match is then agreed as a number of games, or as a points target."""
+        return self.info.games is not None
+
+    @property
+    def by_games(self) -> bool:
+        return self.in_games and self.match_by == "games"
+
+    def set_match_by(self, how: str) -> None:
+        """"games" or "target" (only where each deal is a game)."""
+        if how in ("games", "target"):
+            self.match_by = how
+            self.errors.pop("games", None)
+            self.errors.pop("target", None)
+
+    def set_games(self, text: str) -> None:
+        self.games_text = text
+        self.errors.pop("games", None)
+
+    @property
     def partnerships(self) -> bool:
         return self.player_count in self.info.partnerships_at
 
@@ -124,8 +148,15 @@ class NewMatchForm:
         if self.tracking not in self.tracking_levels:
             self.tracking = self.tracking_levels[0]
         self._fit_names()
-        self.target_text = str(self.default_target)
+        self._default_goal()
         self.errors.pop("variant", None)
+
+    def _default_goal(self) -> None:
+        """The variant's target, or its number of games (a target for such a variant is the
+        table's to type: the sources agree no default)."""
+        default = self.default_target
+        self.target_text = str(default) if default > 0 else ""
+        self.games_text = str(self.info.games) if self.info.games is not None else ""
 
     def set_player_count(self, n: int) -> None:
         if n not in self.player_counts:
@@ -133,7 +164,7 @@ class NewMatchForm:
             return
         self.player_count = n
         self._fit_names()
-        self.target_text = str(self.default_target)
+        self._default_goal()
         self.errors.pop("players", None)
 
     def _fit_names(self) -> None:
@@ -214,14 +245,24 @@ class NewMatchForm:
                 errors[f"name{seat}"] = FieldError("form.error.name_duplicate")
             else:
                 seen[name.casefold()] = seat
-        text = self.target_text.strip()
-        if not text.isdigit() or int(text) <= 0 or int(text) > 1_000_000:
-            errors["target"] = FieldError("form.error.target")
+        if self.by_games:
+            games = self.games_text.strip()
+            if not games.isdigit() or not 0 < int(games) <= 10_000:
+                errors["games"] = FieldError("rubicon.form.error_games")
+        else:
+            text = self.target_text.strip()
+            if not text.isdigit() or int(text) <= 0 or int(text) > 1_000_000:
+                errors["target"] = FieldError("form.error.target")
         self.errors = errors
         return errors
 
-    def target(self) -> int:
-        return int(self.target_text.strip())
+    def target(self) -> int | None:
+        """The points target; None for a match over a number of games."""
+        return None if self.by_games else int(self.target_text.strip())
+
+    def games(self) -> int | None:
+        """The number of games agreed (variants where each deal is a game), else None."""
+        return int(self.games_text.strip()) if self.by_games else None
 
     def rules_in_force(self) -> list[str]:
         """The house rules switched on (the target is the target field's number)."""
@@ -239,6 +280,7 @@ class NewMatchForm:
                 tracking=self.tracking,
                 house_rules=self.rules_in_force(),
                 target=self.target(),
+                games=self.games(),
             )
         except ValueError as exc:  # the engine or storage refused the settings
             self.errors["form"] = FieldError("form.error.refused", {"why": str(exc)})

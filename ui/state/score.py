@@ -9,6 +9,7 @@ from typing import Any
 
 from ui import backend
 from ui.i18n import Translator
+from ui.state.game_lines import GamesInfo, games_info
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class ScoreSheet:
     decided_by: str | None
     decided_title: str | None
     rejected: tuple[str, ...]
+    games: GamesInfo | None = None  # where each deal is a game (ui/state/game_lines.py)
 
     def race(self) -> list[list[tuple[int, int]]]:
         """Cumulative totals per side after each deal, starting at (0, 0): the chart's lines."""
@@ -43,6 +45,9 @@ class ScoreSheet:
         return lines
 
     def to_go(self) -> list[int]:
+        """Points still to go (a match over a number of games has no target: nothing)."""
+        if self.target <= 0:
+            return []
         return [max(0, self.target - t) for t in self.totals]
 
 
@@ -82,6 +87,7 @@ def score_sheet(match: Any, lang: str = "en") -> ScoreSheet:
         decided_by=decided,
         decided_title=backend.rule_title(decided, lang) if decided else None,
         rejected=rejected,
+        games=games_info(match, lang),
     )
 
 

@@ -27,6 +27,7 @@ class Reading:
     last_ruling: str | None
     last_accepted: bool
     winner: str | None
+    games: int | None = None  # a match over a number of games (Rubicon …): no target
 
 
 def reading(match: Any, lang: str) -> Reading:
@@ -52,4 +53,5 @@ def reading(match: Any, lang: str) -> Reading:
         last_ruling=last,
         last_accepted=accepted,
         winner=result.winner if result.finished else None,
+        games=getattr(match, "games", None) if target <= 0 else None,
     )

@@ -15,6 +15,7 @@ from typing import Any
 import flet as ft
 
 from referee.cards import Card, Suit
+from referee.glossary import rank_label
 from ui import backend
 from ui.state.deal import RANKS, SUITS, DealScreen, PendingView
 from ui.views import card_picker, declare_by_name, ruling_toast
@@ -38,7 +39,9 @@ from ui.views.common import (
 )
 from ui.views.deal_header import header
 from ui.views.deal_parts import cached, cap, panel, seat_setter
+from ui.views.game_lines import game_summary
 from ui.views.penalty_sheet import penalty_panel
+from ui.views.rubicon_entries import entry_rows
 from ui.views.save_status import save_status
 from ui.views.verdict import in_play_notes, verdict_panel
 
@@ -138,6 +141,7 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     if ds.notice is not None:
         tables.append(banner(ctx.t(ds.notice.key, **ds.notice.args), error=ds.notice.error))
     tables += in_play_notes(ctx, ds.match)  # a side past the target: ends with this deal
+    tables += entry_rows(ctx, ds, act)  # carte blanche, cut bonus (ui/views/rubicon_entries)
     tables += _players(ctx, ds, act)
     middle: list[ft.Control] = [
         ft.Container(
@@ -321,7 +325,8 @@ def _table_panel(
 
 # ------------------------------------------------------------------------------ setup
 def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
-    out: list[ft.Control] = [heading(ctx.t("deal_screen.setup_heading"), 22)]
+    title = "deal_screen.setup_heading" if ds.turn_up_variant else "rubicon.deal.setup_heading"
+    out: list[ft.Control] = [heading(ctx.t(title), 22)]
     players = list(enumerate(ds.players))
     out.append(
         section(
@@ -343,7 +348,7 @@ def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
         rank_row = ft.Row(
             [
                 big_button(
-                    r.label,
+                    rank_label(r, ctx.app.lang),
                     act(lambda r=r: ds.set_turn_up_rank(r)),
                     primary=ds.setup_rank is r,
                     identifier=f"rank-{r.label}",
@@ -429,7 +434,7 @@ def _trick_form(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
         ranks = ft.Row(
             [
                 big_button(
-                    r.label,
+                    rank_label(r, ctx.app.lang),
                     act(partial(ds.set_trick_rank, seat, r)),
                     primary=ds.trick_rank.get(seat) is r,
                     identifier=f"trick-rank-{seat}-{r.label}",
@@ -602,6 +607,7 @@ def _summary(ctx: ViewContext, ds: DealScreen, act: Any, *, finished: bool) -> l
                     body_text(" · ".join(parts), 15, color=ft.Colors.ON_SURFACE_VARIANT),
                 )
             )
+    out += game_summary(ctx, ds.match, ds.deal_number)  # Rubicon …: the game in words
     # the winner, why in words, and the next partie (ui/views/verdict.py)
     out += verdict_panel(ctx, ds.match, app.session.match_id if app.session else None)
     buttons: list[ft.Control] = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import flet as ft
 
 from ui.state.deal import DealScreen
+from ui.state.rubicon_entries import no_trumps_key
 from ui.views.cards import card_face, suit_badge
 from ui.views.common import ViewContext, body_text, narrow, tagged
 from ui.views.deal_parts import panel
@@ -32,7 +33,7 @@ def header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Con
         tagged(f"{tag}phase", ft.Text(phase, size=17, weight=ft.FontWeight.BOLD, no_wrap=True))
     ]
     if trumps is None:
-        lines.append(body_text(ctx.t("deal.no_trumps_yet"), 14))
+        lines.append(body_text(ctx.t(no_trumps_key(ds.match)), 14))
     stock = ds.stock_left()
     if stock is not None:
         lines.append(

@@ -14,6 +14,10 @@ from ui.views.cards import card_face
 from ui.views.common import ViewContext, body_text, narrow, tagged
 from ui.views.deal_parts import Act, cap, compact_button, panel
 
+# The combinations' list keeps its whole height up to this many rows (every trick variant but
+# six- and eight-pack, whose 17 and 23 names would squeeze the proposed cards off a phone).
+MAX_NAME_ROWS = 8
+
 
 def layer(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
     p = ds.picker
@@ -118,6 +122,10 @@ def _names(ctx: ViewContext, ds: DealScreen, names: tuple[str, ...], act: Act) -
         for m in names
     ]
     rows = [ft.Row(buttons[i : i + 2], spacing=6) for i in range(0, len(buttons), 2)]
+    if len(rows) > MAX_NAME_ROWS:  # six- and eight-pack: the list scrolls, the proposal stays
+        return ft.Column(
+            rows, spacing=6, scroll=ft.ScrollMode.AUTO, height=MAX_NAME_ROWS * 62 - 6
+        )
     return ft.Column(rows, spacing=6, tight=True)
 
 

@@ -104,6 +104,15 @@ def keyed(controls: list[ft.Control]) -> None:
 
 
 def detail(ctx: ViewContext, s: backend.MatchSummary) -> str:
+    if s.games is not None:  # Rubicon …: "game 2 of 3" rather than "to 0"
+        return ctx.t(
+            "rubicon.home.unfinished_detail",
+            variant=ctx.t(f"variant.{s.variant}"),
+            game=max(1, s.deals),
+            games=s.games,
+            scores=" : ".join(str(t) for t in s.totals),
+            date=s.created,
+        )
     return ctx.t(
         "sheet.unfinished_detail",
         variant=ctx.t(f"variant.{s.variant}"),

@@ -22,6 +22,7 @@ from ui.views.common import (
     tagged,
     with_args,
 )
+from ui.views.match_goal import goal_section
 
 
 def build(ctx: ViewContext) -> View:
@@ -146,24 +147,10 @@ def build(ctx: ViewContext) -> View:
             )
         )
     controls.append(section(ctx.t("new.players"), *fields))
-    controls.append(
-        section(
-            ctx.t("new.target"),
-            tagged(
-                "target",
-                ft.TextField(
-                    label=ctx.t("new.target"),
-                    value=form.target_text,
-                    error=err("target"),
-                    helper=ctx.t("new.target_default", n=form.default_target),
-                    keyboard_type=ft.KeyboardType.NUMBER,
-                    on_change=edit("target", form.set_target),
-                    text_size=20,
-                    width=260,
-                ),
-            ),
-        )
-    )
+    if form.in_games:  # Rubicon …: a number of games or a target (ui/views/match_goal.py)
+        controls.append(goal_section(ctx, form, rerender, edit, err))
+    else:
+        controls.append(_target_section(ctx, form, edit, err))
     controls.append(section(ctx.t("new.house_rules"), *_house_rules(ctx, form, rerender)))
     levels = list(form.tracking_levels)
     controls.append(
@@ -268,3 +255,27 @@ def _house_rules(ctx: ViewContext, form: Any, rerender: Callable[[Any], Any]) ->
             )
         )
     return out
+
+
+def _target_section(
+    ctx: ViewContext,
+    form: Any,
+    edit: Callable[[str, Callable[[str], None]], Callable[[Any], None]],
+    err: Callable[[str], str | None],
+) -> ft.Control:
+    return section(
+        ctx.t("new.target"),
+        tagged(
+            "target",
+            ft.TextField(
+                label=ctx.t("new.target"),
+                value=form.target_text,
+                error=err("target"),
+                helper=ctx.t("new.target_default", n=form.default_target),
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_change=edit("target", form.set_target),
+                text_size=20,
+                width=260,
+            ),
+        ),
+    )

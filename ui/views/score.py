@@ -41,7 +41,14 @@ def sheet_controls(
 ) -> list[ft.Control]:
     """The sheet's table, chart and verdict (shared with the read-only history view)."""
     out: list[ft.Control] = []
-    out.append(tagged(f"{prefix}-target", heading(ctx.t("score.target", target=sheet.target), 20)))
+    title = (
+        sheet.games.heading(ctx.app.t, sheet.target)
+        if sheet.games is not None
+        else ctx.t("score.target", target=sheet.target)
+    )
+    out.append(tagged(f"{prefix}-target", heading(title, 20)))
+    if sheet.games is not None and sheet.games.standing:  # "Games played: 1 of 2"
+        out.append(tagged(f"{prefix}-standing", body_text(sheet.games.standing, 17)))
     if match is not None:
         out += verdict_panel(
             ctx, match, match_id, identifier=f"{prefix}-winner", rematch=match_id is not None
@@ -49,7 +56,12 @@ def sheet_controls(
         out += in_play_notes(ctx, match, prefix=prefix)
     out.append(sheet_table(ctx, sheet, prefix))
     if sheet.rows:
-        out.append(heading(ctx.t("score.chart", target=sheet.target), 19))
+        chart_title = (
+            ctx.t("score.chart", target=sheet.target)
+            if sheet.target > 0
+            else ctx.t("rubicon.sheet.chart")
+        )
+        out.append(heading(chart_title, 19))
         out.append(_chart(sheet))
         out.append(
             ft.Row(
@@ -59,7 +71,12 @@ def sheet_controls(
                             ft.Container(
                                 width=18, height=6, bgcolor=LINE_COLOURS[i % 4], border_radius=3
                             ),
-                            body_text(ctx.t("score.to_go", name=name, n=sheet.to_go()[i]), 15),
+                            body_text(
+                                ctx.t("score.to_go", name=name, n=sheet.to_go()[i])
+                                if sheet.to_go()
+                                else name,
+                                15,
+                            ),
                         ],
                         spacing=6,
                         tight=True,
@@ -93,18 +110,8 @@ def _chart(sheet: ScoreSheet) -> ft.Control:
                 point=True,
             )
         )
-    series.append(
-        fch.LineChartData(
-            points=[
-                fch.LineChartDataPoint(x=0, y=sheet.target),
-                fch.LineChartDataPoint(x=max(1, len(sheet.rows)), y=sheet.target),
-            ],
-            color="#9E9E9E",
-            stroke_width=2,
-            dash_pattern=[8, 6],
-            point=False,
-        )
-    )
+    if sheet.target > 0:  # the target's dashed line (a match over games has none)
+        series.append(_target_line(sheet.target, len(sheet.rows)))
     y_step = _nice_step(top - bottom)
     top = ((int(top) + y_step - 1) // y_step) * y_step
     low = int(bottom) - int(bottom) % y_step
@@ -148,3 +155,18 @@ def _nice_step(span: float) -> int:
         if raw <= m * power:
             return max(1, int(m * power))
     return int(10 * power)
+
+
+def _target_line(target: int, deals: int) -> Any:
+    import flet_charts as fch
+
+    return fch.LineChartData(
+        points=[
+            fch.LineChartDataPoint(x=0, y=target),
+            fch.LineChartDataPoint(x=max(1, deals), y=target),
+        ],
+        color="#9E9E9E",
+        stroke_width=2,
+        dash_pattern=[8, 6],
+        point=False,
+    )

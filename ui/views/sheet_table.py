@@ -15,6 +15,7 @@ import flet as ft
 
 from ui.state.score import ScoreSheet
 from ui.views.common import VIEWPORT_WIDTH, ViewContext, body_text, tagged
+from ui.views.game_lines import game_rows
 
 FIRST = 40  # the deal number column
 GAP = 6
@@ -119,6 +120,7 @@ def sheet_table(ctx: ViewContext, sheet: ScoreSheet, prefix: str) -> ft.Control:
                 ),
             )
         )
+        rows += game_rows(ctx, sheet.games, row.deal, prefix, _row)  # Rubicon …: game lines
     rows.append(ft.Divider(height=2))
     rows.append(
         _row(

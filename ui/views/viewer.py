@@ -120,7 +120,9 @@ def _totals(ctx: ViewContext, r: Reading) -> ft.Control:
                             ),
                         ),
                         body_text(
-                            ctx.t("table.viewer.to_go", points=side.to_go),
+                            ctx.t("table.viewer.to_go", points=side.to_go)
+                            if r.games is None
+                            else "",  # a match over games has no points to go
                             18,
                             text_align=ft.TextAlign.CENTER,
                         ),
@@ -148,7 +150,9 @@ def _totals(ctx: ViewContext, r: Reading) -> ft.Control:
     if not r.deal_number:
         deal = ctx.t("table.viewer.no_deal")
     head = body_text(
-        f"{deal} · {ctx.t('table.viewer.target', target=r.target)}",
+        f"{deal} · {ctx.t('table.viewer.target', target=r.target)}"
+        if r.games is None
+        else f"{deal} · {ctx.t('rubicon.viewer.games', n=r.games)}",
         19,
         text_align=ft.TextAlign.CENTER,
     )
