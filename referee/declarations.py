@@ -213,16 +213,38 @@ class DeclarationRules(DealCore):
                     proposes="P-FALSE-DECLARATION",
                 )
             )
-        first: _Outcome | None = None
         # Prefer the reading that lays the most new cards into the scored combination.
         candidates.sort(key=lambda i: -sum(min(i.counts()[c], new[c]) for c in new))
+        # R-PENDING: the cards laid score the named combination and keep the others they form
+        # pending. Among several readings of the named kind (which four of five aces), the
+        # one that keeps the most of them is meant: four aces scored on A♦ A♦ A♦ A♣, not on
+        # the very cards of the four trump aces laid with them, which would vanish inside it.
+        kind = candidates[0].meld
+        most = sum(i.points for i in set(self._instances(combined)) if i.meld != kind)
+        first: _Outcome | None = None
+        best: tuple[int, _Outcome] | None = None
         for instance in candidates:
             outcome = self._check_instance(ev, instance, new, table)
-            if outcome.ruling.accepted:
-                return outcome
             first = first or outcome
+            if not outcome.ruling.accepted:
+                continue
+            kept = self._kept_pending(outcome.ruling)
+            if best is None or kept > best[0]:
+                best = (kept, outcome)
+            if kept >= most:
+                break  # nothing better is possible
         assert first is not None
-        return first
+        return first if best is None else best[1]
+
+    def _kept_pending(self, ruling: Ruling) -> int:
+        """The points of the combinations an accepted declaration keeps pending, other than
+        more of the kind it scores (those cards have just scored in that kind)."""
+        total = 0
+        for meld, _cards in ruling.pending:
+            spec = self._meld_spec(meld)
+            if spec is not None and meld != ruling.meld:
+                total += spec.points
+        return total
 
     def _pool(self, player: int) -> list[TableCard]:
         """The declared cards a player may build on: their own, and under H-PARTNER-BUILD

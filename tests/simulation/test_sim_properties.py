@@ -17,7 +17,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from referee.record import DealRecord, MatchRecord, dump_record, record_to_obj
@@ -32,6 +32,10 @@ FAST = settings(max_examples=40, deadline=None,
 
 @FAST
 @given(sim_args())
+# R-PENDING: A♦ ×4 A♣ laid as four aces keeps the four trump aces pending (scored later).
+@example(SimArgs("eight-pack", 2, "cards", ("H-PENALTY-TO-OPPONENT", "H-FALSE-ALL-MATCH"),
+                 3789, 1, 0.0, 2))
+@example(SimArgs("eight-pack", 2, "melds", (), 162, 2, 0.0, 1))
 def test_every_simulated_legal_event_is_accepted(args: SimArgs) -> None:
     sim = args.run()
     match = replay_obj(sim.to_obj())

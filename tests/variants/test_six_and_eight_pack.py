@@ -80,6 +80,22 @@ def test_four_trump_aces_meld_left_out_is_the_higher_reading() -> None:
     assert r.accepted and r.meld == "four_trump_aces" and r.points == 1000  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("variant", ["six-pack", "eight-pack"])
+def test_r_pending_four_aces_laid_with_four_trump_aces_keeps_the_trump_aces_pending(
+        variant: str) -> None:
+    """R-PENDING: A♦ A♦ A♦ A♦ A♣ named four aces (♦ trumps) score the four aces on
+    A♦ A♦ A♦ A♣ and keep the four trump aces A♦ ×4 pending, rather than scoring the plain
+    kind on the very cards of the trump one and losing it."""
+    m = match(variant, tracking="melds")
+    assert show(m, 1, "KD QD").accepted  # type: ignore[attr-defined]  # ♦ trumps
+    r = show(m, 0, "AD AD AD AD AC", meld="four_aces")
+    assert r.accepted and r.meld == "four_aces" and r.points == 100  # type: ignore[attr-defined]
+    trump_aces = tuple(parse_cards(["AD"] * 4))
+    assert ("four_trump_aces", trump_aces) in r.pending  # type: ignore[attr-defined]
+    r = show(m, 0, "", table="AD AD AD AD", meld="four_trump_aces")
+    assert r.accepted and r.rule == "R-PENDING" and r.points == 1000  # type: ignore[attr-defined]
+
+
 def test_four_trump_aces_need_trumps() -> None:
     r = show(match("six-pack"), 0, "AH AH AH AH", meld="four_trump_aces")
     assert not r.accepted  # type: ignore[attr-defined]
