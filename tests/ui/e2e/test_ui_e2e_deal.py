@@ -353,6 +353,14 @@ def test_a_rejected_declaration_shows_its_reason_in_full_in_russian(
         wait_words(page, "apply-proposed", "терять нечего")  # no bare "0"
         assert_reachable(page, "declare-0", "declare-1", "end-deal")  # the bar stays free
         shot(page, "deal-60-rejected-reason-ru")
+        # The penalty list says it in words too; an applied penalty shows with its amount
+        tap(page, "penalty-0")
+        wait_words(page, "offence-P-FALSE-DECLARATION", "терять нечего")
+        wait_words(page, "offence-P-EARLY-DECLARE", "−10")
+        shot(page, "deal-61-penalty-nothing-to-lose-ru")
+        tap(page, "offence-P-EARLY-DECLARE")
+        wait_words(page, "ruling", "−10")
+        shot(page, "deal-62-penalty-applied-ru")
         page.context.close()
     finally:
         srv.stop()
