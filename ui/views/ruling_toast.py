@@ -126,7 +126,7 @@ def penalty_amount(ctx: ViewContext, points: int) -> str:
     others" (H-PENALTY-TO-OPPONENT), or in words when there was nothing to take."""
     if points > 0:
         return ctx.t("deal_screen.to_opponents", points=points)
-    return f"\u2212{-points}" if points else ctx.t("fixa.nothing_to_lose")
+    return f"\u2212{-points}" if points else ctx.t("deal_messages.nothing_to_lose")
 
 
 def _last_text(ctx: ViewContext, ds: DealScreen, shown: RulingView | None) -> str:
@@ -137,7 +137,7 @@ def _last_text(ctx: ViewContext, ds: DealScreen, shown: RulingView | None) -> st
         return ctx.t("deal_screen.last", text=backend.ruling_words(log[-1][1], ctx.app.lang))
     seven = ds.dealer_seven() if ds.deal is not None else None
     if seven is not None:
-        return ctx.t("fixa.seven_last", player=ds.players[seven[0]], points=seven[1])
+        return ctx.t("deal_messages.seven_last", player=ds.players[seven[0]], points=seven[1])
     return ctx.t("deal_screen.no_entries")
 
 

@@ -55,7 +55,7 @@ def test_a_penalty_with_nothing_to_lose_is_said_in_words_not_zero(app: AppState)
     for lang in ("en", "ru"):
         app.set_language(lang)
         words = amount_text(ctx(app), proposed)
-        assert words == app.t("fixa.nothing_to_lose") and "0" not in words
+        assert words == app.t("deal_messages.nothing_to_lose") and "0" not in words
 
 
 def test_a_penalty_amount_uses_a_real_minus_sign(app: AppState) -> None:
@@ -89,7 +89,7 @@ def test_the_strip_says_the_turned_up_seven_when_nothing_else_is_recorded(
     assert seven is not None
     shown = texts(ruling_toast.strip(ctx(app), ds, lambda fn: (lambda _e: fn())))
     assert app.t("deal_screen.no_entries") not in shown
-    assert app.t("fixa.seven_last", player=ds.players[seven[0]], points=seven[1]) in shown
+    assert app.t("deal_messages.seven_last", player=ds.players[seven[0]], points=seven[1]) in shown
 
 
 def test_the_strip_says_a_rejected_declaration_the_log_keeps(app: AppState) -> None:
