@@ -18,7 +18,9 @@ def amount_text(ctx: ViewContext, option: PenaltyOption) -> str:
     a bare "0" reads like a mistake."""
     if option.to_opponents:
         return ctx.t("deal_screen.to_opponents", points=abs(option.points))
-    return f"\u2212{abs(option.points)}" if option.points else ctx.t("deal_messages.nothing_to_lose")
+    if not option.points:
+        return ctx.t("deal_messages.nothing_to_lose")
+    return f"\u2212{abs(option.points)}"
 
 
 def _offence_row(
