@@ -15,7 +15,7 @@ def test_search_leads_with_the_bezique_and_marks_the_house_rule_off(app: AppStat
     lines = rs.rules()
     assert lines[0].id == "C-BEZIQUE" and lines[0].kind == "combination"
     pair = next(ln for ln in lines if ln.id == "H-BEZIQUE-PAIR")
-    assert pair.standing == "off" and pair.note == app.t("fixc.house_off")
+    assert pair.standing == "off" and pair.note == app.t("reference.house_off")
     assert rs.combinations(), "the table of points stays while searching"
     assert "Bezique" in rs.highlighted()
 
@@ -69,4 +69,4 @@ def test_house_rule_off_says_so_briefly(app: AppState) -> None:
         app.set_language(lang)
         app.rules.set_query("bezique")
         pair = next(ln for ln in app.rules.rules() if ln.id == "H-BEZIQUE-PAIR")
-        assert pair.note == app.t("fixc.house_off") and "(" not in pair.note
+        assert pair.note == app.t("reference.house_off") and "(" not in pair.note

@@ -324,5 +324,5 @@ def test_score_chart_axes_are_titled(app: AppState, lang: str) -> None:
         return out
 
     (chart,) = charts(view.body)
-    assert chart.bottom_axis.title.value == app.t("fixc.chart_x")
-    assert chart.left_axis.title.value == app.t("fixc.chart_y")
+    assert chart.bottom_axis.title.value == app.t("sheet.chart_x")
+    assert chart.left_axis.title.value == app.t("sheet.chart_y")

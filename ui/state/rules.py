@@ -165,7 +165,7 @@ class RulesScreen:
         if standing == "in_force":
             return t("reference.house_on") if e.kind == "house" else ""
         if standing == "off":
-            return t("fixc.house_off") if e.kind == "house" else t("reference.meld_off")
+            return t("reference.house_off") if e.kind == "house" else t("reference.meld_off")
         if standing == "replaced":
             return t("reference.replaced", rules=", ".join(backend.replaced_by(e.id, house)))
         names = ", ".join(

@@ -130,7 +130,7 @@ def _chart(ctx: ViewContext, sheet: ScoreSheet) -> ft.Control:
                     for v in range(low, int(top) + 1, y_step)
                 ],
                 label_size=52,
-                title=ft.Text(ctx.t("fixc.chart_y"), size=14),
+                title=ft.Text(ctx.t("sheet.chart_y"), size=14),
                 title_size=22,
             ),
             bottom_axis=fch.ChartAxis(
@@ -139,7 +139,7 @@ def _chart(ctx: ViewContext, sheet: ScoreSheet) -> ft.Control:
                     for x in range(0, n + 1, step)
                 ],
                 label_size=28,
-                title=ft.Text(ctx.t("fixc.chart_x"), size=14),
+                title=ft.Text(ctx.t("sheet.chart_x"), size=14),
                 title_size=22,
             ),
             horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
