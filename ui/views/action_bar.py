@@ -177,14 +177,13 @@ def _deal_row(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control | None:
 def _last_trick_after_stock(ctx: ViewContext, ds: DealScreen, act: Act) -> list[ft.Control]:
     """After "Stock exhausted": a done (disabled) button where it was, so a second tap on the
     same spot does nothing, and the last-trick winners where "End of deal" was."""
-    many = len(ds.players) > 2
     names = [
         compact_button(
             name,
             act(partial(ds.open_end, seat)),
             primary=True,
-            icon=None if many else ft.Icons.FLAG,
             identifier=f"last-trick-{seat}",
+            center=True,
             expand=True,
             label=ctx.t("deal_screen.last_trick_to", player=name),
         )
