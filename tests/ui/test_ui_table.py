@@ -387,3 +387,17 @@ def test_a_viewer_abandons_restores_rematches_and_imports_nothing(
     assert viewer.notice is not None and viewer.notice.key == "table.viewer_cannot_write"
     assert (store.log_position(mid), len(store.list_matches())) == before
     assert store.unfinished_match() == mid  # not set aside
+
+
+def test_the_viewers_last_ruling_is_words_without_the_rule_id(app: AppState) -> None:
+    """Read across the table: "Boris declares bezique (Q♠ J♦): 40", not "… — C-BEZIQUE"."""
+    ds = new_match(app)
+    start_deal(ds)
+    ds.open_picker(1)
+    for code in ("QS", "JD"):
+        ds.add_new(parse_card(code))
+    ds.declare("bezique")
+    assert app.session is not None
+    last = reading(app.session.match, "en").last_ruling
+    assert last is not None and "bezique" in last
+    assert "C-BEZIQUE" not in last and "R-" not in last

@@ -44,7 +44,7 @@ def reading(match: Any, lang: str) -> Reading:
     accepted = True
     if current is not None and current.log:
         _, ruling = current.log[-1]
-        last = backend.ruling_text(ruling, lang)
+        last = backend.ruling_words(ruling, lang)  # read across the table: words, no rule id
         accepted = bool(ruling.accepted)
     return Reading(
         sides=sides,
