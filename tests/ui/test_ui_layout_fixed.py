@@ -92,7 +92,8 @@ def test_the_brisques_hint_is_plain_until_a_count_is_wrong(app: AppState) -> Non
     ds.open_end(0)
 
     def total_colour() -> Any:
-        line = [c for c in walk(brisques_fields(ctx(app), ds)) if c.identifier == "brisque-total"]
+        form = walk(brisques_fields(ctx(app), ds))
+        line = [c for c in form if getattr(c, "identifier", None) == "brisque-total"]
         assert isinstance(line[0].content, ft.Text)
         return line[0].content.color
 
