@@ -191,7 +191,7 @@ def _last_trick_after_stock(ctx: ViewContext, ds: DealScreen, act: Act) -> list[
     ]
     return [
         compact_button(
-            ctx.t("layout_fixes.stock_done_last"),
+            ctx.t("deal_layout.stock_done_last"),
             None,  # disabled: a second tap here does nothing (no icon: two lines fit at 360 px)
             identifier="stock-done",
             expand=True,
