@@ -41,6 +41,7 @@ from referee.errors import BeziqueError, RecordError
 from referee.events import (
     Brisques,
     CarteBlanche,
+    CutBonus,
     Declare,
     Event,
     LastTrick,
@@ -76,6 +77,8 @@ class SimOptions:
     penalty_rate: float = 0.0  # chance per deal of a table-agreed penalty event
     revoke_rate: float = 0.0  # phase 2: chance a player plays a card the rules forbid
     rich_rate: float = 0.25  # chance a deal gives one player a whole (rare) combination
+    blank_rate: float = 0.15  # carte blanche variants: a deal gives one player no court card
+    cut_bonus_rate: float = 0.3  # six-/eight-pack: chance each player takes the cut bonus
     brisques_with_cards: float = 0.5  # chance a cards-tracked deal still states its brisques
     max_deals: int = 60  # a partie stops here even if nobody reached the target
 
@@ -111,11 +114,26 @@ class SimulatedMatch:
 class _TC:
     """A declared card on the table and the kinds it has scored in (meld → points)."""
 
-    __slots__ = ("card", "scored")
+    __slots__ = ("card", "groups", "reformable", "scored")
 
     def __init__(self, card: Card) -> None:
         self.card = card
         self.scored: dict[str, int] = {}
+        # R-REFORM: the combination (meld → its number) each scoring was part of, and the
+        # kinds this card may score again because a card of that combination was played
+        self.groups: dict[str, int] = {}
+        self.reformable: set[str] = set()
+
+    def mark(self, meld: str, points: int, group: int) -> None:
+        """This card scored ``meld`` in combination number ``group``."""
+        self.scored[meld] = points
+        self.groups[meld] = group
+        self.reformable.discard(meld)
+
+    def same(self, other: _TC) -> bool:
+        """Equal card and history (the copies a record cannot tell apart)."""
+        return (self.card == other.card and self.scored == other.scored
+                and self.groups == other.groups and self.reformable == other.reformable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,12 +153,20 @@ def _within(small: Counter[Card], big: Counter[Card]) -> bool:
     return all(big[c] >= k for c, k in small.items())
 
 
-def _bezique_cards(trumps: Suit | None, pair_rule: bool) -> tuple[Card, Card]:
-    """Q♠ J♦, or under H-BEZIQUE-PAIR the queen of trumps and the same-colour other jack."""
-    if pair_rule and trumps is not None:
+def _bezique_cards(trumps: Suit | None, rule: str) -> tuple[Card, Card] | None:
+    """Q♠ J♦; under H-BEZIQUE-PAIR the queen of trumps and the same-colour other jack; under
+    H-BEZIQUE-BY-TRUMPS (six-pack) ♠ Q♠ J♦, ♦ Q♦ J♠, ♥ Q♥ J♣, ♣ Q♣ J♥, and no bezique at all
+    before trumps are fixed (None)."""
+    if rule == "H-BEZIQUE-PAIR" and trumps is not None:
         other = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES,
                  Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}[trumps]
         return Card(Rank.QUEEN, trumps), Card(Rank.JACK, other)
+    if rule == "H-BEZIQUE-BY-TRUMPS":
+        if trumps is None:
+            return None
+        jack = {Suit.SPADES: Suit.DIAMONDS, Suit.DIAMONDS: Suit.SPADES,
+                Suit.HEARTS: Suit.CLUBS, Suit.CLUBS: Suit.HEARTS}[trumps]
+        return Card(Rank.QUEEN, trumps), Card(Rank.JACK, jack)
     return Card(Rank.QUEEN, Suit.SPADES), Card(Rank.JACK, Suit.DIAMONDS)
 
 
@@ -149,7 +175,7 @@ def _find(
     variant: Variant,
     trumps: Suit | None,
     trumps_open: bool,
-    pair_rule: bool,
+    bezique_rule: str,
     rng: random.Random,
 ) -> list[_Inst]:
     """The combinations these cards hold (RULES.md §4), one random pick for four-of-a-kind."""
@@ -169,7 +195,10 @@ def _find(
                 if all(cards[c] >= spec.copies for c in need):
                     out.append(_Inst(spec, tuple(sorted(need * spec.copies))))
         elif spec.shape == "bezique":
-            q, j = _bezique_cards(trumps, pair_rule)
+            pair = _bezique_cards(trumps, bezique_rule)
+            if pair is None:
+                continue
+            q, j = pair
             if cards[q] >= spec.copies and cards[j] >= spec.copies:
                 out.append(_Inst(spec, tuple(sorted([q, j] * spec.copies))))
         elif spec.suit == "trump":  # four (five) trump aces …
@@ -235,6 +264,13 @@ class _Table:
     def has(self, rule: str) -> bool:
         return rule in self.rules
 
+    def bezique_rule(self) -> str:
+        """Which cards make the bezique: the house rule that changes them, or ""."""
+        for rule in ("H-BEZIQUE-PAIR", "H-BEZIQUE-BY-TRUMPS"):
+            if rule in self.rules:
+                return rule
+        return ""
+
 
 class _DealSim:
     """One deal played out with real cards; ``events`` is the full (cards-level) log."""
@@ -262,6 +298,8 @@ class _DealSim:
         self.revokes: list[tuple[int, int]] = []  # (event index, seat) of proven revokes
         if rng.random() < t.options.rich_rate:
             self.rig(rng.randrange(n))
+        elif v.carte_blanche_points and rng.random() < t.options.blank_rate:
+            self.deal_blank(rng.randrange(n))
         self.tables: list[list[_TC]] = [[] for _ in range(n)]
         self.pending: list[list[_Pending]] = [[] for _ in range(n)]
         self.shown_sevens = [0] * n
@@ -278,6 +316,8 @@ class _DealSim:
         self.bonus_winner: int | None = None
         self.bonus_event = -1  # index in events of the trick that wins the last-trick bonus
         self.final_winner: int | None = None
+        self.combinations_scored = 0  # numbers each scored combination (R-REFORM)
+        self.blank: list[int] = []  # showed carte blanche, no court card drawn since
         if self.turn_up is not None and self.turn_up.rank is Rank.SEVEN:
             self.score[t.side_of[dealer]] += v.dealer_seven_points  # R-DEALER-SEVEN
 
@@ -294,7 +334,13 @@ class _DealSim:
                 and self.trumps else list(Suit))
             want = Counter({Card(r, suit): spec.copies for r in spec.ranks})
         elif spec.shape == "bezique":
-            q, j = _bezique_cards(self.trumps, self.t.has("H-BEZIQUE-PAIR"))
+            rule = self.t.bezique_rule()
+            pair = _bezique_cards(self.trumps, rule)
+            if pair is None:  # H-BEZIQUE-BY-TRUMPS before trumps: one suit's pair, at random
+                pair = _bezique_cards(rng.choice(list(Suit)), rule)
+            if pair is None:
+                return
+            q, j = pair
             want = Counter({q: spec.copies, j: spec.copies})
         elif spec.suit == "trump":  # trumps are fixed later: a suit is chosen at random
             want = Counter({Card(spec.ranks[0], self.trumps or rng.choice(list(Suit))):
@@ -305,6 +351,22 @@ class _DealSim:
             return
         self.keep[p] = set(want)  # and p holds on to them until they are declared
         self.give(p, want)
+
+    def deal_blank(self, p: int) -> None:
+        """p is dealt a hand without king, queen or jack (carte blanche, rare by chance): each
+        court card swapped for a card of the stock that is none, the stock reshuffled."""
+        court = (Rank.KING, Rank.QUEEN, Rank.JACK)
+        hand = self.hands[p]
+        for card in [c for c in hand.elements() if c.rank in court]:
+            spots = [i for i, c in enumerate(self.stock) if c.rank not in court]
+            if not spots:
+                return
+            i = self.rng.choice(spots)
+            hand[card] -= 1
+            hand[self.stock[i]] += 1
+            self.stock[i] = card
+        hand += Counter()  # drop the zero counts
+        self.rng.shuffle(self.stock)
 
     def give(self, p: int, want: Counter[Card]) -> None:
         """p gets the cards of ``want`` from the stock or the other hands, in exchange for
@@ -377,6 +439,10 @@ class _DealSim:
         for tc in copies:
             for meld, points in tc.scored.items():
                 if meld == spec.id:
+                    # R-REFORM (Rubicon): the same kind again once a card of that
+                    # combination was played and another laid from the hand
+                    if self.t.variant.reform and meld in tc.reformable and self.reform_sure():
+                        continue
                     return False
                 if classes:
                     old = self.t.variant.combination(meld)
@@ -385,6 +451,13 @@ class _DealSim:
                 elif spec.points <= points:
                     return False
         return True
+
+    def reform_sure(self) -> bool:
+        """Whether a re-form is simulated at all. Skipped under H-REUSE-CLASSES below cards
+        tracking (ENGINE-COPY-CHOICE-REFORM in docs/simulation.md): there the engine's table
+        keeps the played copies, takes one that has not scored the kind but scored a greater
+        one of its class, and rejects the legal re-form."""
+        return self.t.tracking == "cards" or not self.t.has("H-REUSE-CLASSES")
 
     def points_for(self, inst: _Inst) -> int:
         if self.trumps_open and inst.spec.suit == "trump":
@@ -412,6 +485,14 @@ class _DealSim:
             self.rng.randrange(1, total + 1)
             if self.rng.random() < t.options.penalty_rate else None
         )
+        if v.cut_bonus:
+            # R-CUT-BONUS (RULES.md §8): before the deal the dealer who lifted exactly 24
+            # scores the dealer's bonus, the non-dealer who guessed the number cut the other
+            for seat in range(t.n):
+                if self.rng.random() < t.options.cut_bonus_rate:
+                    kind = "dealer" if seat == self.dealer else "guess"
+                    self.score[t.side_of[seat]] += v.cut_bonus[kind]
+                    self.emit(CutBonus(seat))
         if v.carte_blanche_points:
             # R-CARTE-BLANCHE: a hand without king, queen or jack, shown before trick 1
             court = (Rank.KING, Rank.QUEEN, Rank.JACK)
@@ -419,6 +500,7 @@ class _DealSim:
                 if not any(c.rank in court for c in self.hands[seat].elements()):
                     self.score[t.side_of[seat]] += v.carte_blanche_points
                     self.emit(CarteBlanche(seat))
+                    self.blank.append(seat)
         for number in range(1, total + 1):
             if number == stock_tricks + 1:
                 self.begin_phase_two()
@@ -437,10 +519,27 @@ class _DealSim:
             if number <= stock_tricks:
                 self.maybe_declare(winner)
                 self.draw(winner)
+                if number < stock_tricks:
+                    self.carte_blanche_again()
             if number == penalty_at:
                 self.penalty()
         if t.tracking != "cards":  # the deal's closing brisques event
             self.score_brisques()
+
+    def carte_blanche_again(self) -> None:
+        """H-CARTE-BLANCHE-REPEAT: after a draw, a player who showed carte blanche and has
+        still drawn no court card shows the hand again (scoring the same); once a court card
+        is drawn, never again in the deal. Not after the last draw from the stock."""
+        t = self.t
+        if not t.has("H-CARTE-BLANCHE-REPEAT") or not self.blank:
+            return
+        court = (Rank.KING, Rank.QUEEN, Rank.JACK)
+        for seat in list(self.blank):
+            if any(c.rank in court for c in self.hands[seat].elements()):
+                self.blank.remove(seat)
+            elif self.rng.random() < 0.7:
+                self.score[t.side_of[seat]] += t.variant.carte_blanche_points
+                self.emit(CarteBlanche(seat))
 
     def score_brisques(self) -> None:
         for seat in range(self.t.n):
@@ -565,9 +664,13 @@ class _DealSim:
             top = copies[0]
             table = self.tables[seat]
             # the first copy equal to it (same card, same history), as list.remove finds it
-            at = next(i for i, tc in enumerate(table)
-                      if tc.card == top.card and tc.scored == top.scored)
+            at = next(i for i, tc in enumerate(table) if tc.same(top))
             del table[at]
+            # R-REFORM: the rest of each combination it was part of may form that kind again
+            for meld, group in top.groups.items():
+                for tc in table:
+                    if tc.groups.get(meld) == group:
+                        tc.reformable.add(meld)
             return
         self.hands[seat][card] -= 1
         if self.hands[seat][card] == 0:
@@ -696,8 +799,9 @@ class _DealSim:
         points = self.points_for(_Inst(spec, q.cards))
         if self.trumps_open and spec.suit == "trump":
             self.trumps = q.cards[0].suit
+        self.combinations_scored += 1
         for tc in q.held:
-            tc.scored[q.meld] = points
+            tc.mark(q.meld, points, self.combinations_scored)
         self.pending[p] = [x for x in self.pending[p] if x is not q]
         self.gain(p, spec, points)
         self.emit(Declare(p, (), q.cards, q.meld))
@@ -714,8 +818,8 @@ class _DealSim:
         hand = self.hands[p]
         pool = self.pool(p)
         on_table = Counter(tc.card for tc in pool)
-        pair_rule = t.has("H-BEZIQUE-PAIR")
-        found = _find(hand + on_table, t.variant, self.trumps, self.trumps_open, pair_rule, rng)
+        found = _find(hand + on_table, t.variant, self.trumps, self.trumps_open,
+                      t.bezique_rule(), rng)
         rng.shuffle(found)
         plain: list[_Lay] = []
         reusing: list[_Lay] = []
@@ -796,7 +900,7 @@ class _DealSim:
         pendings: list[tuple[_Inst, list[_TC], Counter[Card]]] = []
         if combined != need:
             every = _find(combined, self.t.variant, self.trumps, self.trumps_open,
-                          self.t.has("H-BEZIQUE-PAIR"), self.rng)
+                          self.t.bezique_rule(), self.rng)
             for other in _all_rank_picks(every, combined):
                 oc = other.counts()
                 if _within(oc, need) or _within(oc, table) or self.nt_bad(other):
@@ -831,8 +935,9 @@ class _DealSim:
             if remaining[tc.card]:
                 remaining[tc.card] -= 1
                 taken.append(tc)
+        self.combinations_scored += 1
         for tc in taken:
-            tc.scored[inst.meld] = points
+            tc.mark(inst.meld, points, self.combinations_scored)
         for q, held_copies, q_new in pendings:
             held = list(held_copies)
             wanted = Counter(q_new)
@@ -1258,6 +1363,7 @@ def simulate_match(
     options: SimOptions | None = None,
     max_deals: int | None = None,
     min_events: int = 0,
+    games: int | None = None,
 ) -> SimulatedMatch:
     """A random legal partie, reproducible from ``seed``.
 
@@ -1265,7 +1371,9 @@ def simulate_match(
     until a side wins it (R-TARGET, R-TIE, a partie-winning combination) or ``max_deals``;
     with ``min_events`` it runs until the record holds at least that many events (pass a high
     ``target`` so nobody wins first). ``tracking``: None is the finest level the variant
-    offers (:func:`default_tracking`); a level it does not offer is an error.
+    offers (:func:`default_tracking`); a level it does not offer is an error. ``games``: the
+    games of a match where each deal is a game (Rubicon …; default the variant's), written
+    as the record's ``games`` when it is not the default.
     """
     if tracking is not None and tracking not in TRACKINGS:
         raise BeziqueError(f'unknown tracking "{tracking}"; use one of {", ".join(TRACKINGS)}')
@@ -1294,6 +1402,12 @@ def simulate_match(
         side_of = tuple(range(n))
         side_names = names
     goal = v.target(n) if target is None else target
+    if games is not None:
+        if v.game is None:
+            raise BeziqueError(f"{variant} is not played in games: give a target instead")
+        if target is not None or games <= 0:
+            raise BeziqueError("games must be a whole number above 0, without a target")
+    match_games = (games or v.games or 1) if v.game is not None and target is None else None
     t = _Table(v, n, rules, tracking, side_of, len(side_names), opts)
     rng = random.Random(f"{variant}|{seed}|{tracking}|{n}|{','.join(sorted(rules))}")
     dealer = rng.randrange(n)
@@ -1321,9 +1435,9 @@ def simulate_match(
                                    bris)
         scores.append(deal_score)
         totals = [a + b for a, b in zip(totals, deal_score, strict=True)]
-        if v.game is not None and target is None:
-            games = v.games or 1
-            if len(deals) >= games and totals.count(max(totals)) == 1:
+        if match_games is not None:
+            # R-GAME: after the agreed games the higher total wins; equal totals play on
+            if len(deals) >= match_games and totals.count(max(totals)) == 1:
                 winner = totals.index(max(totals))
                 break
             dealer = (dealer + 1) % n
@@ -1336,6 +1450,7 @@ def simulate_match(
     record = MatchRecord(
         variant, names, tracking, tuple(sorted(rules)),
         None if goal == default_target else goal, tuple(deals),
+        None if match_games is None or match_games == v.games else match_games,
     )
     per_side = tuple(tuple(s[k] for s in scores) for k in range(len(side_names)))
     return SimulatedMatch(
@@ -1413,8 +1528,9 @@ def house_rule_sets(variant: str) -> list[tuple[str, ...]]:
         ("H-ALL-NEW", "H-JOKER-TEN-PACKS"),
         ("H-REUSE-CLASSES", "H-SEVEN-FREE", "H-SEVEN-EXTRA", "H-SEVEN-TWENTY"),
         ("H-MUST-WIN", "H-LAST-TRICK-24", "H-TIE-HIGHER"),
-        ("H-FOUR-TRICKS", "H-BEZIQUE-PAIR", "H-NO-PLAIN-SEQUENCE"),
-        ("H-PENALTY-TO-OPPONENT", "H-FALSE-ALL-MATCH", "H-PARTNER-BUILD"),
+        ("H-FOUR-TRICKS", "H-BEZIQUE-PAIR", "H-NO-PLAIN-SEQUENCE", "H-CARTE-BLANCHE-REPEAT"),
+        ("H-PENALTY-TO-OPPONENT", "H-FALSE-ALL-MATCH", "H-PARTNER-BUILD",
+         "H-BEZIQUE-BY-TRUMPS"),
     ]
     return [tuple(r for r in rules if r in available) for rules in wanted]
 
@@ -1740,6 +1856,39 @@ def mut_variant(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
     return obj, "house_rule"
 
 
+def mut_games(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    """The match's number of games changed: another count, none, zero, a target beside it."""
+    choice = rng.choice(["count", "count", "delete", "zero", "with_target"])
+    if choice == "count":
+        obj["games"] = rng.choice([1, 2, 3, 5])
+    elif choice == "delete":
+        obj.pop("games", None)
+    elif choice == "zero":
+        obj["games"] = 0
+    else:
+        obj["games"] = obj.get("games", 2)
+        obj["target"] = 3000
+    return obj, f"games_{choice}"
+
+
+def mut_cut_bonus(obj: dict[str, Any], rng: random.Random) -> tuple[Any, str]:
+    """A cut bonus taken twice, after the first trick or declaration, or where the variant has
+    none (R-CUT-BONUS)."""
+    if not obj.get("deals"):
+        return obj, "noop"
+    d = rng.randrange(len(obj["deals"]))
+    events = obj["deals"][d].setdefault("events", [])
+    player = rng.choice(obj["players"])
+    bonus = {"type": "cut_bonus", "player": player}
+    given = [i for i, e in enumerate(events)
+             if isinstance(e, dict) and e.get("type") == "cut_bonus"]
+    if given and rng.random() < 0.5:
+        events.insert(given[-1] + 1, dict(events[given[-1]]))
+        return obj, "cut_bonus_twice"
+    events.insert(rng.randrange(len(events) + 1), bonus)
+    return obj, "cut_bonus_anywhere"
+
+
 MUTATORS: dict[str, Mutator] = {
     "card_not_there": mut_card_not_there,
     "trick_card": mut_swap_trick_card,
@@ -1762,6 +1911,8 @@ MUTATORS: dict[str, Mutator] = {
     "deep_nesting": mut_deep_nesting,
     "tracking": mut_tracking,
     "variant": mut_variant,
+    "games": mut_games,
+    "cut_bonus": mut_cut_bonus,
 }
 # Expensive ones are drawn less often.
 MUTATOR_WEIGHTS: dict[str, float] = {name: 1.0 for name in MUTATORS} | {
@@ -1805,10 +1956,14 @@ def small_records(seed: int, count: int, *, variants: Sequence[str] | None = Non
         tracking = levels[(k // len(ids)) % len(levels)]
         counts = player_counts(variant)
         rules = rng.choice(house_rule_sets(variant))
+        games = None
+        if load_variant(variant).game is not None:  # matches of 2–3 games, the cut bonus
+            games = rng.choice([None, 2, 3])
         sim = simulate_match(
             variant, rng.randrange(10**9), tracking=tracking, house_rules=rules,
-            players=rng.choice(counts), max_deals=rng.choice([1, 1, 2]),
-            options=replace(SimOptions(), penalty_rate=0.3),
+            players=rng.choice(counts), max_deals=rng.choice([1, 1, 2] if games is None
+                                                            else [games, games + 1]),
+            options=replace(SimOptions(), penalty_rate=0.3), games=games,
         )
         out.append(sim.to_obj())
     return out

@@ -50,6 +50,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             house_rules=args.house_rule or (),
             players=args.players,
             target=args.target,
+            games=args.games,
             options=options,
         )
         records.append(sim.to_obj())
@@ -96,6 +97,8 @@ def register(subparsers: Any) -> None:
                    help="a house rule id to play under (repeatable)")
     p.add_argument("--target", type=_positive, default=None,
                    help="the partie's target (default: the variant's)")
+    p.add_argument("--games", type=_positive, default=None,
+                   help="games in a match where each deal is a game (Rubicon, six-, eight-pack)")
     p.add_argument("--max-deals", type=_positive, default=SimOptions().max_deals,
                    help="stop a partie after this many deals (default %(default)s)")
     p.add_argument("--penalty-rate", type=_probability, default=0.0, metavar="P",

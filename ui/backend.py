@@ -8,13 +8,14 @@ through here; the state classes then read the engine's ``Match`` that a MatchSes
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
-from referee import presets, reference, reference_search, rulings
+from referee import presets, reference, reference_prose, reference_search, rulings
 from referee.cards import Card, Suit
 from referee.record import event_from_obj, event_to_obj
 from referee.storage.errors import StaleWrite, StorageError
@@ -132,7 +133,7 @@ def ruling_words(ruling: Any, lang: str) -> str:
 def rule_explanation(rule: str, lang: str) -> str:
     """The rule's text in plain words (the "why" line)."""
     e = _entry(rule, lang)
-    return str(e.text) if e is not None and e.text else ""
+    return reference_prose.titles_for_ids(str(e.text), lang) if e is not None and e.text else ""
 
 
 def rule_source(rule: str, lang: str) -> str:
@@ -168,7 +169,7 @@ def house_rule_summary(rule: str, lang: str) -> str:
     e = _entry(rule, lang)
     if e is None:
         return ""
-    return str(e.summary or e.text or "")
+    return reference_prose.titles_for_ids(str(e.summary or e.text or ""), lang)
 
 
 SEARCH_FLOOR = 0.2  # the rules screen lists hits scoring at least a fifth of the best one
@@ -187,11 +188,25 @@ def rule_entries(
     setting = reference_search.Setting(variant, frozenset(house_rules))
     if query.strip():
         found = reference_search.search(query, lang, setting, floor=SEARCH_FLOOR)
-        return [(h.entry, h.standing.value) for h in found]
+        return [(_for_players(h.entry, lang), h.standing.value) for h in found]
     kinds = {"rule", "penalty", "house"}
     return [
-        (e, st.value) for e, st in reference_search.entries_for(lang, setting) if e.kind in kinds
+        (_for_players(e, lang), st.value)
+        for e, st in reference_search.entries_for(lang, setting)
+        if e.kind in kinds
     ]
+
+
+def _for_players(e: Any, lang: str) -> Any:
+    """An entry as players read it: rule ids inside its prose become the rules' titles (its
+    own id stays its label; the search has already run on the stored texts)."""
+
+    def prose(text: str | None) -> str | None:
+        return reference_prose.titles_for_ids(text, lang) if text else text
+
+    return dataclasses.replace(
+        e, text=prose(e.text) or "", example=prose(e.example), summary=prose(e.summary)
+    )
 
 
 def melds_answering(

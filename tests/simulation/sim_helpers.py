@@ -19,7 +19,7 @@ from referee.simulate import (
     simulate_match,
     tracking_levels,
 )
-from referee.variants import variant_ids
+from referee.variants import load_variant, variant_ids
 
 # How the simulated players behave: the default, builders (reuse and pending combinations
 # whenever they may, rich deals), and hesitant players who play declared cards readily.
@@ -40,6 +40,7 @@ class SimArgs:
     max_deals: int
     penalty_rate: float
     profile: int = 0
+    games: int | None = None  # a match over games (Rubicon, six-, eight-pack); None: default
 
 
     def run(self) -> SimulatedMatch:
@@ -50,6 +51,7 @@ class SimArgs:
             house_rules=self.house_rules,
             players=self.players,
             max_deals=self.max_deals,
+            games=self.games,
             options=replace(PROFILES[self.profile], penalty_rate=self.penalty_rate),
         )
 
@@ -64,7 +66,10 @@ def sim_args(draw: st.DrawFn, max_deals: int = 4, penalties: bool = True) -> Sim
     deals = draw(st.integers(1, max_deals))
     rate = draw(st.sampled_from([0.0, 0.5])) if penalties else 0.0
     profile = draw(st.integers(0, len(PROFILES) - 1))
-    return SimArgs(variant, players, tracking, rules, seed, deals, rate, profile)
+    # each deal a game: also matches of 2 or 3 games (the record's top-level "games")
+    games = (draw(st.sampled_from([None, 2, 3])) if load_variant(variant).game is not None
+             else None)
+    return SimArgs(variant, players, tracking, rules, seed, deals, rate, profile, games)
 
 
 def replay_obj(obj: dict[str, Any]) -> Match:

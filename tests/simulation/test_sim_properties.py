@@ -165,7 +165,7 @@ def _without_last(record: MatchRecord, k: int) -> MatchRecord:
             deals[-1] = DealRecord(last.dealer, last.turn_up,
                                    (*last.events, record.deals[d].events[i]))
     return MatchRecord(record.variant, record.players, record.tracking, record.house_rules,
-                       record.target, tuple(deals))
+                       record.target, tuple(deals), record.games)
 
 
 @STORE
@@ -217,7 +217,7 @@ def test_the_pickers_options_offer_every_legal_declaration(args: SimArgs) -> Non
     sim = args.run()
     record = sim.record
     match = Match.new(record.variant, record.players, record.tracking, record.house_rules,
-                      record.target)
+                      record.target, record.games)
     for deal in record.deals:
         match.start_deal(deal.dealer, deal.turn_up)
         for event in deal.events:

@@ -40,3 +40,33 @@ def test_search_in_russian_finds_the_double_bezique_and_variants(app: AppState) 
     assert any(ln.kind == "variant" for ln in found)
     joker = next(ln for ln in found if ln.id == "V-MULTI-PACK")
     assert joker.standing == "elsewhere" and "угадано" in joker.text
+
+
+def test_rule_texts_on_screen_name_rules_by_title_not_by_id(app: AppState) -> None:
+    import re
+
+    new_match(app)
+    for lang in ("en", "ru"):
+        app.set_language(lang)
+        rs = app.rules
+        for query in ("", "bezik"):
+            rs.set_query(query)
+            lines = rs.rules()
+            assert lines
+            ids = {ln.id for ln in lines}
+            for ln in lines:
+                prose = " ".join((ln.text, ln.example))
+                named = set(re.findall(r"\b[RPHCVJ]-[A-Z0-9-]+\b", prose)) & ids
+                assert not named, f"{ln.id} ({lang}, {query!r}) names {sorted(named)} by id"
+        rs.set_query("bezik")
+        bezique = next(ln for ln in rs.rules() if ln.id == "C-BEZIQUE")
+        assert bezique.id == "C-BEZIQUE", "each entry keeps its own id as its label"
+
+
+def test_house_rule_off_says_so_briefly(app: AppState) -> None:
+    new_match(app)
+    for lang in ("en", "ru"):
+        app.set_language(lang)
+        app.rules.set_query("bezique")
+        pair = next(ln for ln in app.rules.rules() if ln.id == "H-BEZIQUE-PAIR")
+        assert pair.note == app.t("reference.house_off") and "(" not in pair.note

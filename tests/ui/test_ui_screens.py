@@ -272,3 +272,57 @@ def test_the_trick_form_builds(app: AppState, lang: str) -> None:
     ds.open_trick()
     ds.record_trick()  # errors shown
     _build_all(app)
+
+
+def _identifiers(control: Any) -> list[str]:
+    """Semantics identifiers in a built control tree, depth first."""
+    found: list[str] = []
+    ident = getattr(control, "identifier", None)
+    if ident:
+        found.append(str(ident))
+    for attr in ("content", "controls"):
+        child = getattr(control, attr, None)
+        for c in child if isinstance(child, list) else [child]:
+            if c is not None and hasattr(c, "__dict__"):
+                found.extend(_identifiers(c))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_rules_search_pins_the_field_and_the_table_of_points(app: AppState, lang: str) -> None:
+    app.set_language(lang)
+    new_match(app)
+    app.screen = "rules"  # type: ignore[assignment]
+    app.rules.set_query("bezik")
+    view = SCREENS["rules"](ViewContext(app=app, page=None))  # type: ignore[arg-type]
+    pinned, scrolling = view.body.controls  # type: ignore[attr-defined]
+    assert getattr(scrolling, "scroll", None) is not None
+    assert getattr(pinned, "scroll", None) is None
+    assert {"rules-search", "combination-table"} <= set(_identifiers(pinned))
+    assert "combination-table" not in _identifiers(scrolling)
+    assert "rule-C-BEZIQUE" in _identifiers(scrolling), "the results scroll below"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_score_chart_axes_are_titled(app: AppState, lang: str) -> None:
+    app.set_language(lang)
+    ds = new_match(app)
+    start_deal(ds)
+    play_deal(ds, 9, 7)
+    app.screen = "score"  # type: ignore[assignment]
+    view = SCREENS["score"](ViewContext(app=app, page=None))  # type: ignore[arg-type]
+
+    def charts(c: Any) -> list[Any]:
+        if type(c).__name__ == "LineChart":
+            return [c]
+        out: list[Any] = []
+        for attr in ("content", "controls"):
+            child = getattr(c, attr, None)
+            for x in child if isinstance(child, list) else [child]:
+                if x is not None and hasattr(x, "__dict__"):
+                    out.extend(charts(x))
+        return out
+
+    (chart,) = charts(view.body)
+    assert chart.bottom_axis.title.value == app.t("sheet.chart_x")
+    assert chart.left_axis.title.value == app.t("sheet.chart_y")

@@ -75,6 +75,7 @@ class RulingView:
     points: int
     proposes: str | None
     player: int | None
+    penalty: bool = False  # an applied penalty (shown with its amount, not as "Accepted")
 
 
 @dataclass
@@ -101,7 +102,7 @@ class DealScreen(PenaltyActions, NamingActions, EndOfDeal):
         self.ruling: RulingView | None = None
         self.toast = RulingToast()
         self.penalty_confirm: penalty_choice.PenaltyOption | None = None
-        self._last_ruling: tuple[Any, int | None] | None = None
+        self._last_ruling: tuple[Any, int | None, bool] | None = None
         # Built controls the view may reuse for unchanged content (opaque to this class).
         self.view_cache: dict[tuple[Any, ...], Any] = {}
         self.notice: Notice | None = None
@@ -397,14 +398,14 @@ class DealScreen(PenaltyActions, NamingActions, EndOfDeal):
         except backend.WriteFailed as exc:  # an earlier write failed: back to storage's truth
             self.notice = _write_notice(exc)
             return None
-        self._last_ruling = (ruling, _player_of(event))
-        view = self._ruling_view(ruling, _player_of(event))
+        self._last_ruling = (ruling, _player_of(event), isinstance(event, Penalty))
+        view = self._ruling_view(*self._last_ruling)
         self.ruling = view
         self.toast.show(view, self.clock())
         self.penalty_confirm = None
         return view
 
-    def _ruling_view(self, ruling: Any, player: int | None) -> RulingView:
+    def _ruling_view(self, ruling: Any, player: int | None, penalty: bool = False) -> RulingView:
         rule = str(ruling.rule)
         return RulingView(
             accepted=bool(ruling.accepted),
@@ -415,6 +416,7 @@ class DealScreen(PenaltyActions, NamingActions, EndOfDeal):
             points=int(ruling.points or 0),
             proposes=ruling.proposes,
             player=player,
+            penalty=penalty,
         )
 
     def trick(self, seat: int) -> RulingView | None:

@@ -140,7 +140,9 @@ def _deal_row(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control | None:
             buttons.append(_end_button(ctx, ds, act, primary=False))
     elif ds.needs_end_form():  # else the deal ends by itself (its last trick or lead)
         closing = ds.tracking == "melds" or ds.can_close_play()
-        if closing and ds.needs_last_trick():
+        if ds.tracking == "melds" and ds.needs_last_trick():
+            buttons += _last_trick_after_stock(ctx, ds, act)
+        elif closing and ds.needs_last_trick():
             buttons.append(body_text(ctx.t("deal_screen.last_trick"), 16))
             for seat, name in enumerate(ds.players):
                 buttons.append(
@@ -170,6 +172,32 @@ def _deal_row(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control | None:
         content=ft.Row(buttons, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         height=ROW,
     )
+
+
+def _last_trick_after_stock(ctx: ViewContext, ds: DealScreen, act: Act) -> list[ft.Control]:
+    """After "Stock exhausted": a done (disabled) button where it was, so a second tap on the
+    same spot does nothing, and the last-trick winners where "End of deal" was."""
+    names = [
+        compact_button(
+            name,
+            act(partial(ds.open_end, seat)),
+            primary=True,
+            identifier=f"last-trick-{seat}",
+            center=True,
+            expand=True,
+            label=ctx.t("deal_screen.last_trick_to", player=name),
+        )
+        for seat, name in enumerate(ds.players)
+    ]
+    return [
+        compact_button(
+            ctx.t("layout_fixes.stock_done_last"),
+            None,  # disabled: a second tap here does nothing (no icon: two lines fit at 360 px)
+            identifier="stock-done",
+            expand=True,
+        ),
+        ft.Container(content=ft.Row(names, spacing=6), expand=True),
+    ]
 
 
 def _end_button(ctx: ViewContext, ds: DealScreen, act: Act, *, primary: bool) -> ft.Control:

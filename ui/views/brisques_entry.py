@@ -12,6 +12,8 @@ from ui.state.deal import DealScreen
 from ui.views.common import ViewContext, section, tagged
 from ui.views.deal_parts import tagged_expand
 
+TOTAL_LINES = 48  # two lines of the 17-px total
+
 
 def brisques_fields(ctx: ViewContext, ds: DealScreen) -> ft.Control:
     entry = ds.brisques
@@ -19,9 +21,9 @@ def brisques_fields(ctx: ViewContext, ds: DealScreen) -> ft.Control:
     fields: list[ft.Control] = []
     for seat, name in enumerate(ds.players):
         err = entry.field_error(seat)
-        helper = (
-            ctx.t("deal_screen.brisques_derived", expected=want) if entry.derived(seat) else None
-        )
+        # a blank helper reserves the line "the rest of 16" takes, so nothing below moves
+        derived = entry.derived(seat)
+        helper = ctx.t("deal_screen.brisques_derived", expected=want) if derived else " "
 
         def changed(e: Any, seat: int = seat) -> None:
             ds.set_brisques(seat, str(e.control.value or ""))
@@ -55,26 +57,34 @@ def brisques_fields(ctx: ViewContext, ds: DealScreen) -> ft.Control:
         line = ctx.t("deal_screen.brisques_sum", parts=parts, sum=sum(counts), expected=want)
     else:
         line = ctx.t(problem.key, **problem.args)
+    # red only for a real error; "type each count" before anything is typed is a plain hint
+    hint = problem is not None and problem.key == "deal_screen.brisques_missing"
+    colour = ft.Colors.PRIMARY if problem is None else ft.Colors.ERROR
     total: ft.Control = tagged(
         "brisque-total",
         ft.Text(
             line,
             size=17,
-            weight=ft.FontWeight.W_600,
-            color=ft.Colors.PRIMARY if problem is None else ft.Colors.ERROR,
+            weight=ft.FontWeight.NORMAL if hint else ft.FontWeight.W_600,
+            color=ft.Colors.ON_SURFACE if hint else colour,
         ),
     )
-    rows.append(total)
-    if "brisques" in ds.end_errors and problem is not None:  # "record" was refused
-        rows.append(
-            tagged(
-                "error-brisques",
-                ft.Text(
-                    ctx.t("deal_screen.brisques_not_recorded", expected=want),
-                    size=16,
-                    weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.ERROR,
-                ),
-            )
-        )
+    # two lines reserved (a wrong total takes two at 360 px), so the buttons stay put
+    rows.append(ft.Container(content=total, height=TOTAL_LINES, alignment=ft.Alignment.TOP_LEFT))
     return section(ctx.t("deal_screen.brisques_title", expected=want), *rows)
+
+
+def brisques_refusal(ctx: ViewContext, ds: DealScreen) -> ft.Control | None:
+    """ "Nothing recorded" after a refused record: shown under the buttons, never above them,
+    so the tap's target does not move."""
+    if "brisques" not in ds.end_errors or ds.brisques.total_error() is None:
+        return None
+    return tagged(
+        "error-brisques",
+        ft.Text(
+            ctx.t("deal_screen.brisques_not_recorded", expected=ds.brisques_expected()),
+            size=16,
+            weight=ft.FontWeight.BOLD,
+            color=ft.Colors.ERROR,
+        ),
+    )

@@ -20,7 +20,7 @@ from ui import backend
 from ui.state.deal import RANKS, SUITS, DealScreen, PendingView
 from ui.views import card_picker, declare_by_name, ruling_toast
 from ui.views.action_bar import action_bar
-from ui.views.brisques_entry import brisques_fields
+from ui.views.brisques_entry import brisques_fields, brisques_refusal
 from ui.views.cards import card_face, inline_cards, suit_text
 from ui.views.common import (
     VIEWPORT_WIDTH,
@@ -38,7 +38,7 @@ from ui.views.common import (
     tagged,
 )
 from ui.views.deal_header import header
-from ui.views.deal_parts import cached, cap, panel, seat_setter
+from ui.views.deal_parts import cached, cap, compact_button, panel, seat_setter
 from ui.views.game_lines import game_summary
 from ui.views.penalty_sheet import penalty_panel
 from ui.views.rubicon_entries import entry_rows
@@ -107,8 +107,9 @@ def build(ctx: ViewContext) -> View:
             ),
         ),
     ]
-    bar = app_bar(ctx, ctx.t("deal.title", n=ds.deal_number), actions=actions,
-                  settings=not narrow())
+    bar = app_bar(
+        ctx, ctx.t("deal.title", n=ds.deal_number), actions=actions, settings=not narrow()
+    )
     bar.leading = tagged(
         "nav-home",
         ft.IconButton(
@@ -145,8 +146,13 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     tables += _players(ctx, ds, act)
     middle: list[ft.Control] = [
         ft.Container(
-            content=ft.Column(tables, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True,
-                              horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+            content=ft.Column(
+                tables,
+                spacing=8,
+                scroll=ft.ScrollMode.AUTO,
+                expand=True,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            ),
             expand=True,
             key="tables",
         )
@@ -179,8 +185,12 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
         expand=not wide,
     )
     layers: list[ft.Control] = [
-        ft.Row([base], alignment=ft.MainAxisAlignment.CENTER, expand=True,
-               vertical_alignment=ft.CrossAxisAlignment.STRETCH)
+        ft.Row(
+            [base],
+            alignment=ft.MainAxisAlignment.CENTER,
+            expand=True,
+            vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
         if wide
         else base
     ]
@@ -257,8 +267,11 @@ def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
             tuple((p.meld, p.points, p.ready, tuple(c.code for c in p.cards)) for p in pending),
         )
         out.append(
-            cached(ds, key, partial(_table_panel, ctx, ds, act, seat, name, table, pending,
-                                    phase2, back))
+            cached(
+                ds,
+                key,
+                partial(_table_panel, ctx, ds, act, seat, name, table, pending, phase2, back),
+            )
         )
     return out
 
@@ -310,8 +323,13 @@ def _table_panel(
     return panel(
         ft.Column(
             [
-                ft.Text(name, size=17, weight=ft.FontWeight.BOLD, no_wrap=True,
-                        overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Text(
+                    name,
+                    size=17,
+                    weight=ft.FontWeight.BOLD,
+                    no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
                 tagged(f"table-{seat}", shown),
                 *pend,
             ],
@@ -324,6 +342,10 @@ def _table_panel(
 
 
 # ------------------------------------------------------------------------------ setup
+TURN_UP_PREVIEW = 64  # the chosen turn-up's width (its height is 1.35 times that)
+TURN_UP_SLOT = 96  # holds the card, or the error banner on two lines (Russian at 360 px)
+
+
 def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     title = "deal_screen.setup_heading" if ds.turn_up_variant else "rubicon.deal.setup_heading"
     out: list[ft.Control] = [heading(ctx.t(title), 22)]
@@ -368,7 +390,13 @@ def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
             spacing=8,
         )
         card = ds.turn_up_card()
-        preview: list[ft.Control] = [card_face(card, width=72)] if card else []
+        # one slot of fixed height for the chosen card or the "pick a card" error (never both:
+        # choosing clears the error), so "Start the deal" stays where the finger is
+        slot: ft.Control | None = None
+        if card is not None:
+            slot = card_face(card, width=TURN_UP_PREVIEW)
+        elif "turn_up" in ds.setup_errors:
+            slot = banner(ctx.t(ds.setup_errors["turn_up"]), error=True, identifier="error-turn-up")
         out.append(
             section(
                 ctx.t("deal.turn_up"),
@@ -376,17 +404,10 @@ def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
                 rank_row,
                 body_text(ctx.t("deal.suit"), 15),
                 suit_row,
-                *preview,
-                *(
-                    [
-                        banner(
-                            ctx.t(ds.setup_errors["turn_up"]),
-                            error=True,
-                            identifier="error-turn-up",
-                        )
-                    ]
-                    if "turn_up" in ds.setup_errors
-                    else []
+                ft.Container(
+                    content=slot,
+                    height=TURN_UP_SLOT,
+                    alignment=ft.Alignment.CENTER_LEFT,
                 ),
             )
         )
@@ -558,22 +579,27 @@ def _end(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
         )
     if ds.needs_brisques():
         out.append(brisques_fields(ctx, ds))
+    # one row of 56-px buttons (the text takes two lines rather than the row wrapping), so
+    # Record and Cancel both stay on a 390x844 screen
     out.append(
         ft.Row(
             [
-                big_button(
+                compact_button(
                     ctx.t("end.finish"),
                     act(ds.finish_deal),
                     primary=True,
                     icon=ft.Icons.DONE_ALL,
                     identifier="finish-deal",
+                    expand=True,
                 ),
-                big_button(ctx.t("picker.cancel"), act(ds.cancel_end), identifier="end-cancel"),
+                compact_button(ctx.t("picker.cancel"), act(ds.cancel_end), identifier="end-cancel"),
             ],
-            wrap=True,
             spacing=8,
         )
     )
+    refusal = brisques_refusal(ctx, ds) if ds.needs_brisques() else None
+    if refusal is not None:
+        out.append(refusal)
     return out
 
 

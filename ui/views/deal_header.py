@@ -1,6 +1,8 @@
 """The deal's header: trumps, phase, who dealt and who leads, and each side's deal and match
 points large enough to read across the table (nothing cut at 360 px: names shrink with an
-ellipsis, numbers never)."""
+ellipsis, numbers never). The side boxes have a fixed layout (name, deal points, match total
+on their own lines) so a 3-digit or negative score, or the turned-up seven (a badge beside the
+dealer's name), never adds a line and moves what is below."""
 
 from __future__ import annotations
 
@@ -46,11 +48,6 @@ def header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Con
         )
     if not compact:
         lines.append(tagged("dealer-leader", _who(ctx, ds)))
-    seven = ds.dealer_seven()
-    if seven is not None and not compact:
-        lines.append(
-            body_text(ctx.t("deal.seven_turned", player=ds.players[seven[0]], points=seven[1]), 14)
-        )
     top = ft.Row(
         [*left, ft.Column(lines, spacing=0, tight=True, expand=True)],
         spacing=10,
@@ -85,40 +82,54 @@ def _side_cell(
     ctx: ViewContext, ds: DealScreen, side: int, name: str, tag: str, compact: bool
 ) -> ft.Control:
     scores, totals = ds.deal_scores(), ds.totals()
+    title: list[ft.Control] = [
+        ft.Text(
+            name,
+            size=15,
+            weight=ft.FontWeight.W_600,
+            no_wrap=True,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            expand=True,
+        )
+    ]
+    seven = ds.dealer_seven()
+    trumps = ds.trumps()
+    if seven is not None and not compact and seven[0] == side and trumps is not None:
+        # the dealer's turned-up seven, on the name's line so the box keeps its height
+        title.append(
+            tagged(
+                "seven-turned",
+                ft.Text(
+                    f"7{trumps.symbol} +{seven[1]}",
+                    size=14,
+                    weight=ft.FontWeight.W_600,
+                    color=ft.Colors.PRIMARY,
+                    no_wrap=True,
+                ),
+                label=ctx.t("deal.seven_turned", player=ds.players[seven[0]], points=seven[1]),
+            )
+        )
     return ft.Container(
         content=ft.Column(
             [
-                ft.Text(
-                    name,
-                    size=15,
-                    weight=ft.FontWeight.W_600,
-                    no_wrap=True,
-                    overflow=ft.TextOverflow.ELLIPSIS,
+                ft.Row(title, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                tagged(
+                    f"{tag}deal-score-{side}",
+                    ft.Text(
+                        str(scores[side]),
+                        size=22 if compact else 30,
+                        weight=ft.FontWeight.BOLD,
+                        no_wrap=True,
+                    ),
                 ),
-                ft.Row(
-                    [
-                        tagged(
-                            f"{tag}deal-score-{side}",
-                            ft.Text(
-                                str(scores[side]),
-                                size=22 if compact else 30,
-                                weight=ft.FontWeight.BOLD,
-                            ),
-                        ),
-                        tagged(
-                            f"{tag}total-{side}",
-                            ft.Text(
-                                f"{ctx.t('deal.match_points')} {totals[side]}",
-                                size=15 if compact else 18,
-                                weight=ft.FontWeight.W_600,
-                                no_wrap=True,
-                            ),
-                        ),
-                    ],
-                    spacing=8,
-                    wrap=True,
-                    run_spacing=0,
-                    vertical_alignment=ft.CrossAxisAlignment.END,
+                tagged(
+                    f"{tag}total-{side}",
+                    ft.Text(
+                        f"{ctx.t('deal.match_points')} {totals[side]}",
+                        size=14 if compact else 16,
+                        weight=ft.FontWeight.W_600,
+                        no_wrap=True,
+                    ),
                 ),
             ],
             spacing=0,

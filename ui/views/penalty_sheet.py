@@ -13,10 +13,14 @@ from ui.views.deal_parts import Act, compact_button, panel
 
 
 def amount_text(ctx: ViewContext, option: PenaltyOption) -> str:
-    """ "−320", or "+60 to the others" under H-PENALTY-TO-OPPONENT."""
+    """ "−320" (a real minus sign), "+60 to the others" under H-PENALTY-TO-OPPONENT, or, when
+    the engine's preview takes nothing (the side has no points in this deal yet), that in words:
+    a bare "0" reads like a mistake."""
     if option.to_opponents:
         return ctx.t("deal_screen.to_opponents", points=abs(option.points))
-    return f"−{abs(option.points)}" if option.points else "0"
+    if not option.points:
+        return ctx.t("deal_messages.nothing_to_lose")
+    return f"\u2212{abs(option.points)}"
 
 
 def _offence_row(
@@ -29,10 +33,12 @@ def _offence_row(
                 ft.Text(title, size=17, expand=True),  # wraps: never cut
                 ft.Text(
                     amount_text(ctx, o),
-                    size=20,
+                    size=20 if o.points else 15,
                     weight=ft.FontWeight.BOLD,
                     color=ft.Colors.ERROR,
-                    no_wrap=True,
+                    no_wrap=bool(o.points),  # words (nothing to lose) wrap beside the title
+                    expand=not o.points,
+                    text_align=ft.TextAlign.END,
                 ),
             ],
             spacing=10,

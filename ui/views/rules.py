@@ -7,7 +7,16 @@ import flet as ft
 
 from ui import backend
 from ui.state.rules import RuleLine
-from ui.views.common import View, ViewContext, app_bar, body_text, heading, scroll_body, tagged
+from ui.views.common import (
+    VIEWPORT_WIDTH,
+    View,
+    ViewContext,
+    app_bar,
+    body_text,
+    heading,
+    scroll_body,
+    tagged,
+)
 from ui.views.joker import showings_table, variant_choice, variant_label
 
 
@@ -21,69 +30,34 @@ def build(ctx: ViewContext) -> View:
         rs.set_query(str(e.control.value or ""))
         app.changed()
 
-    out.append(
-        tagged(
-            "rules-search",
-            ft.TextField(
-                label=ctx.t("rules.search"),
-                value=rs.query,
-                prefix_icon=ft.Icons.SEARCH,
-                on_change=on_search,
-                text_size=18,
-            ),
-        )
+    search = tagged(
+        "rules-search",
+        ft.TextField(
+            label=ctx.t("rules.search"),
+            value=rs.query,
+            prefix_icon=ft.Icons.SEARCH,
+            on_change=on_search,
+            text_size=18,
+        ),
     )
-    # The table of points stays on screen while searching: it is half of most answers.
+    # The table of points stays on screen while searching: it is half of most answers. The
+    # search field and (while searching) a compact table are pinned; the results scroll below.
     combinations = rs.combinations()
     lit = rs.highlighted()
-    if not rs.query:
+    pinned: list[ft.Control] = [search]
+    if rs.query:
+        if combinations:
+            pinned.append(_compact_table(combinations, lit))
+    else:
         out.append(variant_choice(ctx, rs))
         out.extend(showings_table(ctx, rs.variant_id(), rs.showings()) if rs.showings() else [])
-    if combinations:
-        out.append(
-            heading(ctx.t("rules.combinations", variant=variant_label(ctx, rs.variant_id())), 19)
-        )
-        rows: list[ft.Control] = [
-            ft.Row(
-                [
-                    ft.Text(
-                        ctx.t("rules.combination"), size=16, weight=ft.FontWeight.BOLD, expand=True
-                    ),
-                    ft.Text(ctx.t("rules.points"), size=16, weight=ft.FontWeight.BOLD),
-                ]
-            )
-        ]
-        for name, points in combinations:
-            bold = ft.FontWeight.BOLD if name in lit else ft.FontWeight.W_600
-            rows.append(
-                ft.Container(
-                    content=ft.Row(
-                        [
-                            ft.Text(
-                                name,
-                                size=16,
-                                expand=True,
-                                weight=ft.FontWeight.BOLD if name in lit else None,
-                            ),
-                            ft.Text(str(points), size=16, weight=bold),
-                        ]
-                    ),
-                    bgcolor=ft.Colors.PRIMARY_CONTAINER if name in lit else None,
-                    border_radius=6,
-                    padding=ft.Padding.symmetric(horizontal=4, vertical=1),
+        if combinations:
+            out.append(
+                heading(
+                    ctx.t("rules.combinations", variant=variant_label(ctx, rs.variant_id())), 19
                 )
             )
-        out.append(
-            tagged(
-                "combination-table",
-                ft.Container(
-                    content=ft.Column(rows, spacing=2, tight=True),
-                    padding=ft.Padding.symmetric(horizontal=10, vertical=8),
-                    border_radius=14,
-                    bgcolor=ft.Colors.SURFACE_CONTAINER,
-                ),
-            )
-        )
+            out.append(_full_table(combinations, lit))
     if not rs.query:
         out.append(heading(ctx.t("rules.house_in_force"), 20))
         house = rs.house_rules()
@@ -147,7 +121,104 @@ def build(ctx: ViewContext) -> View:
                     ),
                 )
             )
-    return View(scroll_body(out), app_bar(ctx, ctx.t("rules.title")))
+    body = ft.Column([pinned_header(pinned), scroll_body(out)], spacing=0, expand=True, tight=True)
+    return View(body, app_bar(ctx, ctx.t("rules.title")))
+
+
+def pinned_header(controls: list[ft.Control], *, max_width: float = 860) -> ft.Control:
+    """What stays above the scrolling list, laid out like ``scroll_body`` (same padding, the
+    same centred width on a wide screen)."""
+    width = VIEWPORT_WIDTH.get()
+    wide = width is not None and width > max_width + 32
+    inner = ft.Container(
+        content=ft.Column(
+            controls, spacing=8, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+        ),
+        padding=ft.Padding.only(left=16, right=16, top=12, bottom=6),
+        width=max_width if wide else None,
+    )
+    return ft.Row([inner], alignment=ft.MainAxisAlignment.CENTER) if wide else inner
+
+
+def _full_table(combinations: list[tuple[str, int]], lit: set[str]) -> ft.Control:
+    """The table of points as a list, one combination a line (the screen without a search)."""
+    rows: list[ft.Control] = []
+    for name, points in combinations:
+        bold = ft.FontWeight.BOLD if name in lit else ft.FontWeight.W_600
+        rows.append(
+            ft.Container(
+                content=ft.Row(
+                    [
+                        ft.Text(
+                            name,
+                            size=16,
+                            expand=True,
+                            weight=ft.FontWeight.BOLD if name in lit else None,
+                        ),
+                        ft.Text(str(points), size=16, weight=bold),
+                    ]
+                ),
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if name in lit else None,
+                border_radius=6,
+                padding=ft.Padding.symmetric(horizontal=4, vertical=1),
+            )
+        )
+    return tagged(
+        "combination-table",
+        ft.Container(
+            content=ft.Column(rows, spacing=2, tight=True),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=8),
+            border_radius=14,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        ),
+    )
+
+
+def _compact_table(combinations: list[tuple[str, int]], lit: set[str]) -> ft.Control:
+    """The table of points in two columns of small cells, pinned above the search results;
+    the combinations the search is about are lit."""
+    cells: list[ft.Control] = []
+    for name, points in combinations:
+        on = name in lit
+        cells.append(
+            ft.Container(
+                content=ft.Row(
+                    [
+                        ft.Text(
+                            name,
+                            size=13,
+                            expand=True,
+                            max_lines=2,
+                            weight=ft.FontWeight.BOLD if on else None,
+                        ),
+                        ft.Text(str(points), size=13, weight=ft.FontWeight.BOLD),
+                    ],
+                    spacing=4,
+                ),
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if on else None,
+                border_radius=5,
+                padding=ft.Padding.symmetric(horizontal=4, vertical=1),
+                expand=1,
+            )
+        )
+    half = (len(cells) + 1) // 2
+    left, right = cells[:half], cells[half:]
+    rows: list[ft.Control] = [
+        ft.Row(
+            [left[i], right[i] if i < len(right) else ft.Container(expand=1)],
+            spacing=8,
+        )
+        for i in range(half)
+    ]
+    return tagged(
+        "combination-table",
+        ft.Container(
+            content=ft.Column(rows, spacing=0, tight=True),
+            padding=ft.Padding.symmetric(horizontal=6, vertical=4),
+            border_radius=10,
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+        ),
+    )
 
 
 _NOTE_COLOURS = {

@@ -31,10 +31,18 @@ def strip(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
     shown = ds.shown_ruling()
     _schedule_hide(ctx, ds)
     if shown is not None and shown.accepted:
-        points = f" +{shown.points}" if shown.points > 0 else ""
+        if shown.penalty:  # a penalty is no success: its own verdict, its amount, in red
+            verdict, points = ctx.t("deal.penalty"), " " + penalty_amount(ctx, shown.points)
+            icon = ft.Icon(ft.Icons.REPORT, size=24, color=ft.Colors.ERROR)
+            tint = ft.Colors.ERROR_CONTAINER
+        else:
+            verdict = ctx.t("ruling.accepted")
+            points = f" +{shown.points}" if shown.points > 0 else ""
+            icon = ft.Icon(ft.Icons.CHECK_CIRCLE, size=24, color=ft.Colors.PRIMARY)
+            tint = ft.Colors.SECONDARY_CONTAINER
         content: ft.Control = ft.Row(
             [
-                ft.Icon(ft.Icons.CHECK_CIRCLE, size=24, color=ft.Colors.PRIMARY),
+                icon,
                 ft.Container(
                     content=ft.Column(
                         [
@@ -43,7 +51,7 @@ def strip(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
                                     tagged(
                                         "ruling-verdict",
                                         ft.Text(
-                                            ctx.t("ruling.accepted"),
+                                            verdict,
                                             size=16,
                                             weight=ft.FontWeight.BOLD,
                                         ),
@@ -71,7 +79,6 @@ def strip(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
             spacing=8,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
-        tint = ft.Colors.SECONDARY_CONTAINER
         ident = "ruling"
     else:
         text = _last_text(ctx, ds, shown)
@@ -114,14 +121,24 @@ def strip(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
     return ft.Semantics(identifier=ident, content=box, button=bool(ds.toast.recent), container=True)
 
 
+def penalty_amount(ctx: ViewContext, points: int) -> str:
+    """An applied penalty's amount as the penalty sheet says it: "−10" (U+2212), "+60 to the
+    others" (H-PENALTY-TO-OPPONENT), or in words when there was nothing to take."""
+    if points > 0:
+        return ctx.t("deal_screen.to_opponents", points=points)
+    return f"\u2212{-points}" if points else ctx.t("deal_messages.nothing_to_lose")
+
+
 def _last_text(ctx: ViewContext, ds: DealScreen, shown: RulingView | None) -> str:
-    """The last entry in words; while a rejected ruling shows over the tables, the one before
-    it (the rejection is not said twice)."""
+    """The log's last entry in words (a rejected one too: the log keeps it); before any
+    entry, the turned-up seven when it scored for the dealer."""
     log = ds.deal.log if ds.deal is not None else []
-    back = 2 if shown is not None and not shown.accepted else 1
-    if len(log) < back:
-        return ctx.t("deal_screen.no_entries")
-    return ctx.t("deal_screen.last", text=backend.ruling_words(log[-back][1], ctx.app.lang))
+    if log:
+        return ctx.t("deal_screen.last", text=backend.ruling_words(log[-1][1], ctx.app.lang))
+    seven = ds.dealer_seven() if ds.deal is not None else None
+    if seven is not None:
+        return ctx.t("deal_messages.seven_last", player=ds.players[seven[0]], points=seven[1])
+    return ctx.t("deal_screen.no_entries")
 
 
 def _schedule_hide(ctx: ViewContext, ds: DealScreen) -> None:
@@ -210,17 +227,22 @@ def rejected_panel(ctx: ViewContext, ds: DealScreen, r: RulingView, act: Act) ->
             center=True,
         )
     )
-    return panel(
+    box = panel(
         ft.Column(
-            [
-                ft.Column(rows, spacing=8, scroll=ft.ScrollMode.AUTO, expand=True),
-                ft.Column([ft.Row([b]) for b in buttons], spacing=8, tight=True),
-            ],
+            [*rows, ft.Column([ft.Row([b]) for b in buttons], spacing=8, tight=True)],
             spacing=8,
-            expand=True,
+            tight=True,
         ),
         identifier="ruling",
         tint=ft.Colors.ERROR_CONTAINER,
+    )
+    # The panel takes its text's full height (every line wrapped, nothing sliced); the tables'
+    # zone it covers scrolls, with its scrollbar shown, when a long "why" needs more room.
+    return ft.Column(
+        [box],
+        scroll=ft.ScrollMode.ALWAYS,
+        expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
 
 

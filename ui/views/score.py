@@ -62,7 +62,7 @@ def sheet_controls(
             else ctx.t("rubicon.sheet.chart")
         )
         out.append(heading(chart_title, 19))
-        out.append(_chart(sheet))
+        out.append(_chart(ctx, sheet))
         out.append(
             ft.Row(
                 [
@@ -94,7 +94,7 @@ def sheet_controls(
     return out
 
 
-def _chart(sheet: ScoreSheet) -> ft.Control:
+def _chart(ctx: ViewContext, sheet: ScoreSheet) -> ft.Control:
     import flet_charts as fch  # type: ignore[import-untyped]
 
     lines = sheet.race()
@@ -130,6 +130,8 @@ def _chart(sheet: ScoreSheet) -> ft.Control:
                     for v in range(low, int(top) + 1, y_step)
                 ],
                 label_size=52,
+                title=ft.Text(ctx.t("sheet.chart_y"), size=14),
+                title_size=22,
             ),
             bottom_axis=fch.ChartAxis(
                 labels=[
@@ -137,6 +139,8 @@ def _chart(sheet: ScoreSheet) -> ft.Control:
                     for x in range(0, n + 1, step)
                 ],
                 label_size=28,
+                title=ft.Text(ctx.t("sheet.chart_x"), size=14),
+                title_size=22,
             ),
             horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
             interactive=False,

@@ -26,6 +26,7 @@ from ui_e2e_harness import (
     AppServer,
     Typist,
     by_id,
+    free_port,
     open_app,
     shot,
     tap,
@@ -307,3 +308,59 @@ def test_a_tricks_deal_one_tap_per_trick_closed_by_the_last_trick(
     expect(by_id(page, "trick-0")).to_have_count(0)
     shot(page, "deal-61-all-tricks-played")
     page.context.close()
+
+
+# Whether a control's text box shows in full inside the viewport (not sliced by a clip).
+SHOWN_JS = """(id) => {
+  const t = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  if (!t) return {missing: true};
+  const r = t.getBoundingClientRect();
+  return {inView: r.top >= 0 && r.bottom <= innerHeight, box: [r.left, r.top, r.width, r.height]};
+}"""
+
+
+def test_a_rejected_declaration_shows_its_reason_in_full_in_russian(
+    tmp_path: Path, browser: Any
+) -> None:
+    srv = AppServer(f"sqlite:///{tmp_path / 'ru.sqlite3'}", free_port(), lang="ru")
+    srv.start()
+    try:
+        sent: list[bytes] = []
+        page = open_app(browser, srv.url, sent, viewport=PHONE)
+        typist = Typist(page, sent)
+        tap(page, "new-match")
+        by_id(page, "start-match").wait_for()
+        typist.type("Игрок 1", "Анна")
+        typist.type("Игрок 2", "Борис")
+        tap(page, "start-match")
+        by_id(page, "start-deal").wait_for()
+        tap(page, "rank-9")
+        tap(page, "suit-H")
+        tap(page, "start-deal")
+        by_id(page, "declare-0").wait_for()
+        tap(page, "declare-0")
+        tap(page, "tab-cards")
+        tap(page, "pick-KS")
+        by_id(page, "chosen-0").wait_for()
+        tap(page, "pick-QD")
+        tap(page, "declare-anyway")
+        by_id(page, "ruling-why").wait_for()
+        page.wait_for_timeout(500)
+        for identifier in ("ruling-text", "ruling-rule", "ruling-why"):
+            r = page.evaluate(SHOWN_JS, identifier)
+            assert r.get("inView"), (identifier, r)
+        expect(by_id(page, "ruling-why")).to_contain_text("Почему")
+        wait_words(page, "apply-proposed", "терять нечего")  # no bare "0"
+        assert_reachable(page, "declare-0", "declare-1", "end-deal")  # the bar stays free
+        shot(page, "deal-60-rejected-reason-ru")
+        # The penalty list says it in words too; an applied penalty shows with its amount
+        tap(page, "penalty-0")
+        wait_words(page, "offence-P-FALSE-DECLARATION", "терять нечего")
+        wait_words(page, "offence-P-EARLY-DECLARE", "−10")
+        shot(page, "deal-61-penalty-nothing-to-lose-ru")
+        tap(page, "offence-P-EARLY-DECLARE")
+        wait_words(page, "ruling", "−10")
+        shot(page, "deal-62-penalty-applied-ru")
+        page.context.close()
+    finally:
+        srv.stop()

@@ -162,6 +162,10 @@ def test_russian_counted_phrases_and_search_in_the_browser(tmp_path: Path, brows
         typist.type("Поиск по правилам", "безик")
         wait_words(page, "rule-C-BEZIQUE", "Д♠ В♦")  # Russian ranks on Russian screens
         shot(page, "49b-rules-search-bezik-ru-phone")
+        scroll_down(page, 1500)  # the results scroll; the field and the table of points stay
+        expect(by_id(page, "combination-table")).to_be_in_viewport()
+        expect(page.get_by_role("textbox", name="Поиск по правилам")).to_be_in_viewport()
+        shot(page, "49c-rules-search-bezik-scrolled-ru-phone")
         page.context.close()
     finally:
         srv.stop()
