@@ -212,6 +212,17 @@ async def _open_waiting_while_busy(page: ft.Page, opener: _Opener, lang: str) ->
         return store
 
 
+def _drop_stale_screen(page: ft.Page) -> None:
+    """A device that reconnects after a server restart still shows the screen of its old
+    session, whose controls the new session does not have: a tap there is dropped unheard
+    ("Control with ID … not found"). Replace it with an empty view at once, before the
+    session's first awaits (settings, role, storage), so nothing is tappable until the
+    restored screen is drawn by ``render_views``."""
+    page.views.clear()
+    page.views.append(ft.View(route=page.route or "/", controls=[], padding=0))
+    page.update()
+
+
 RoleOf = Callable[[ft.Page], Any]  # returns Role | None, or an awaitable of it
 
 
@@ -234,6 +245,7 @@ def make_main(
         page.dark_theme = _theme(True)
         page.padding = 0
         page.scroll = None
+        _drop_stale_screen(page)
         prefs = ft.SharedPreferences()
         saved = await _read_settings(prefs)
         chosen = lang or saved.get("lang")

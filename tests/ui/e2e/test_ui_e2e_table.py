@@ -112,6 +112,32 @@ def landed(store: Store, mid: int, position: int) -> None:
         time.sleep(0.05)
 
 
+class Sockets:
+    """A page's websockets to the server, counted from now: ``reconnected`` waits until a new
+    one has brought the new session's first screen (after a restart, a tap on the screen
+    still showing belongs to a session the server no longer has, and no app can answer it)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.frames: list[int] = []
+        page.on("websocket", self._opened)
+
+    def _opened(self, ws: Any) -> None:
+        index = len(self.frames)
+        self.frames.append(0)
+        ws.on("framereceived", lambda _f: self._count(index))
+
+    def _count(self, index: int) -> None:
+        self.frames[index] += 1
+
+    def reconnected(self) -> None:
+        deadline = time.monotonic() + 60
+        # the register answer, then the new session's first update (the empty view)
+        while not self.frames or self.frames[-1] < 2:
+            assert time.monotonic() < deadline, "the phone never came back to the server"
+            self.page.wait_for_timeout(50)
+
+
 def declare_bezique(page: Page, seat: int) -> None:
     tap(page, f"declare-{seat}")
     tap(page, "tab-cards")  # the free choice of cards (not by name)
@@ -289,6 +315,7 @@ def test_table_mode_phones_joined_by_their_links_share_the_match(
         assert by_id(vera, "declare-1").count() == 0
 
         links = (srv.link("scorer"), srv.link("viewer"))
+        sockets = {name: Sockets(p) for name, p in phones.items()}
         assert srv.proc is not None
         srv.proc.kill()
         srv.proc.wait(timeout=10)
@@ -299,6 +326,8 @@ def test_table_mode_phones_joined_by_their_links_share_the_match(
                 "table mode makes new secrets on every start, so the phones' cookies are "
                 "refused after a restart and they cannot come back to the match (server side)"
             )
+        for s in sockets.values():  # until then each phone shows its old session's screen
+            s.reconnected()
         for p in (anna, boris):
             by_id(p, "declare-1").wait_for(timeout=60_000)
         by_id(vera, "viewer-total-0").wait_for(timeout=60_000)
