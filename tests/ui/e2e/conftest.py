@@ -1,13 +1,27 @@
 """Fixtures shared by the browser tests: the app served on a free port of 127.0.0.1 with a
-database of its own, and Debian's headless Chromium."""
+database of its own, and Debian's headless Chromium. Without that browser every test here is
+skipped, saying why (one guard for all the modules of this folder)."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+NO_BROWSER = not Path("/usr/bin/chromium").exists() and shutil.which("chromium") is None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not NO_BROWSER:
+        return
+    here = Path(__file__).resolve().parent
+    skip = pytest.mark.skip(reason="Debian's chromium is not installed (scripts/system-deps.sh)")
+    for item in items:
+        if here in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(skip)
 
 
 @pytest.fixture

@@ -9,18 +9,10 @@ test-artifacts/screenshots/.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-pytest.importorskip("playwright")
-if not Path("/usr/bin/chromium").exists() and shutil.which("chromium") is None:
-    pytest.skip(
-        "Debian's chromium is not installed (scripts/system-deps.sh)", allow_module_level=True
-    )
-
 from playwright.sync_api import Page, expect
 from ui_e2e_harness import (
     PHONE,

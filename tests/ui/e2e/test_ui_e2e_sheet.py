@@ -4,20 +4,12 @@ players' table fitting the screen. Screenshots sheet-*.png in test-artifacts/scr
 
 from __future__ import annotations
 
-import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-pytest.importorskip("playwright")
-if not Path("/usr/bin/chromium").exists() and shutil.which("chromium") is None:
-    pytest.skip(
-        "Debian's chromium is not installed (scripts/system-deps.sh)", allow_module_level=True
-    )
-
 from playwright.sync_api import Page
 from ui_e2e_harness import (
     AppServer,
