@@ -57,6 +57,7 @@ from ui_e2e_harness import (  # type: ignore[import-not-found,unused-ignore]  # 
     AppServer,
     by_id,
     free_port,
+    start_two_hand_deal,
     tap,
     wait_words,
 )
@@ -278,19 +279,7 @@ def _new_match(page: Page, url: str) -> None:
     page.on("websocket", lambda ws: ws.on("framesent", lambda p: sent.append(_as_bytes(p))))
     page.goto(url)
     _enable_semantics(page)
-    tap(page, "new-match")
-    for label, name in (("Player 1", "Anna"), ("Player 2", "Boris")):
-        box = page.get_by_role("textbox", name=label)
-        box.click()
-        box.fill(name)
-        deadline = time.monotonic() + 10
-        while not any(name.encode() in f for f in sent) and time.monotonic() < deadline:
-            page.wait_for_timeout(25)
-    tap(page, "start-match")
-    tap(page, "rank-9")
-    tap(page, "suit-H")
-    tap(page, "start-deal")
-    by_id(page, "declare-1").wait_for()
+    start_two_hand_deal(page, sent)
 
 
 def _as_bytes(payload: str | bytes) -> bytes:

@@ -38,6 +38,7 @@ from ui_e2e_harness import (  # type: ignore[import-not-found,unused-ignore]  # 
     launch,
     load_app,
     open_app,
+    start_two_hand_deal,
     tap,
 )
 
@@ -191,19 +192,7 @@ def _colours(png: bytes) -> int:
 
 
 def _new_match(page: Page, sent: list[bytes]) -> None:
-    tap(page, "new-match")
-    for label, name in (("Player 1", "Anna"), ("Player 2", "Boris")):
-        box = page.get_by_role("textbox", name=label)
-        box.click()
-        box.fill(name)
-        deadline = time.monotonic() + 10
-        while not any(name.encode() in f for f in sent) and time.monotonic() < deadline:
-            page.wait_for_timeout(25)
-    tap(page, "start-match")
-    tap(page, "rank-9")
-    tap(page, "suit-H")
-    tap(page, "start-deal")
-    by_id(page, "declare-1").wait_for()
+    start_two_hand_deal(page, sent)
 
 
 def _stats(values: list[float]) -> dict[str, float]:

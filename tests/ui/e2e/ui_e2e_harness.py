@@ -256,3 +256,21 @@ class Typist:
                 self.page.wait_for_timeout(25)
             box.fill("")
         raise AssertionError(f"typed {text!r} never reached the server")
+
+
+def start_two_hand_deal(page: Any, sent: list[bytes]) -> None:
+    """From Home: a two-hand match of Anna and Boris, dealer and turn-up 9♥, the deal open.
+    ``sent`` collects the page's websocket frames: each name is typed until the server has it."""
+    tap(page, "new-match")
+    for label, name in (("Player 1", "Anna"), ("Player 2", "Boris")):
+        box = page.get_by_role("textbox", name=label)
+        box.click()
+        box.fill(name)
+        deadline = time.monotonic() + 10
+        while not any(name.encode() in f for f in sent) and time.monotonic() < deadline:
+            page.wait_for_timeout(25)
+    tap(page, "start-match")
+    tap(page, "rank-9")
+    tap(page, "suit-H")
+    tap(page, "start-deal")
+    by_id(page, "declare-1").wait_for()
