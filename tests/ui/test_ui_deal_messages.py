@@ -11,6 +11,7 @@ from ui.state.app import AppState
 from ui.state.deal import DealScreen
 from ui.views import ruling_toast
 from ui.views.common import ViewContext
+from ui.views.deal_header import header
 from ui.views.penalty_sheet import amount_text
 
 
@@ -102,3 +103,15 @@ def test_the_strip_says_a_rejected_declaration_the_log_keeps(app: AppState) -> N
     ds.dismiss_ruling()
     shown = texts(ruling_toast.strip(ctx(app), ds, lambda fn: (lambda _e: fn())))
     assert app.t("deal_screen.no_entries") not in shown
+
+
+def test_a_negative_score_in_the_header_has_a_real_minus_sign(app: AppState) -> None:
+    """The header prints −10 as the sheet does, never "-10" (a dash at arm's length)."""
+    ds = new_match(app)
+    start_deal(ds)
+    ds.penalty(0, "P-EARLY-DECLARE")
+    score = ds.deal_scores()[0]
+    assert score < 0
+    shown = [t.strip() for t in texts(header(ctx(app), ds))]
+    assert f"\u2212{-score}" in shown
+    assert not any(t.startswith("-") or " -" in t for t in shown)

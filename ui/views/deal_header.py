@@ -15,6 +15,12 @@ from ui.views.common import ViewContext, body_text, narrow, tagged
 from ui.views.deal_parts import panel
 
 
+def points_text(points: int) -> str:
+    """A score as the sheet prints it: a real minus sign (U+2212) for a negative one, so
+    "−10" reads at arm's length as less than nothing, not as a dash."""
+    return f"\u2212{-points}" if points < 0 else str(points)
+
+
 def header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Control:
     tag = "picker-" if compact else ""  # the picker's copy must not answer to the same ids
     deal = ds.deal
@@ -116,7 +122,7 @@ def _side_cell(
                 tagged(
                     f"{tag}deal-score-{side}",
                     ft.Text(
-                        str(scores[side]),
+                        points_text(scores[side]),
                         size=22 if compact else 30,
                         weight=ft.FontWeight.BOLD,
                         no_wrap=True,
@@ -125,7 +131,7 @@ def _side_cell(
                 tagged(
                     f"{tag}total-{side}",
                     ft.Text(
-                        f"{ctx.t('deal.match_points')} {totals[side]}",
+                        f"{ctx.t('deal.match_points')} {points_text(totals[side])}",
                         size=14 if compact else 16,
                         weight=ft.FontWeight.W_600,
                         no_wrap=True,
