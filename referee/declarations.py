@@ -277,14 +277,9 @@ class DeclarationRules(DealCore):
                 default=0,
             )
 
-        def refused(tc: TableCard) -> bool:
-            """R-REUSE would refuse this copy: one it allows comes first (a re-formable copy
-            of the kind before one that scored a greater kind of its class)."""
-            return spec is not None and self._reuse_problem(player, [tc], spec) is not None
-
         for card, count in need.items():
             copies = [tc for tc in pool if tc.card == card]
-            copies.sort(key=lambda tc: (refused(tc), meld in tc.scored, against(tc),
+            copies.sort(key=lambda tc: (meld in tc.scored, against(tc),
                                         max(tc.scored.values(), default=0)))
             if len(copies) < count:
                 return None

@@ -441,7 +441,7 @@ class _DealSim:
                 if meld == spec.id:
                     # R-REFORM (Rubicon): the same kind again once a card of that
                     # combination was played and another laid from the hand
-                    if self.t.variant.reform and meld in tc.reformable:
+                    if self.t.variant.reform and meld in tc.reformable and self.reform_sure():
                         continue
                     return False
                 if classes:
@@ -451,6 +451,13 @@ class _DealSim:
                 elif spec.points <= points:
                     return False
         return True
+
+    def reform_sure(self) -> bool:
+        """Whether a re-form is simulated at all. Skipped under H-REUSE-CLASSES below cards
+        tracking (ENGINE-COPY-CHOICE-REFORM in docs/simulation.md): there the engine's table
+        keeps the played copies, takes one that has not scored the kind but scored a greater
+        one of its class, and rejects the legal re-form."""
+        return self.t.tracking == "cards" or not self.t.has("H-REUSE-CLASSES")
 
     def points_for(self, inst: _Inst) -> int:
         if self.trumps_open and inst.spec.suit == "trump":

