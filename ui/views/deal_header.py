@@ -11,14 +11,8 @@ import flet as ft
 from ui.state.deal import DealScreen
 from ui.state.rubicon_entries import no_trumps_key
 from ui.views.cards import card_face, suit_badge
-from ui.views.common import ViewContext, body_text, narrow, tagged
+from ui.views.common import ViewContext, body_text, narrow, points_text, tagged
 from ui.views.deal_parts import panel
-
-
-def points_text(points: int) -> str:
-    """A score as the sheet prints it: a real minus sign (U+2212) for a negative one, so
-    "−10" reads at arm's length as less than nothing, not as a dash."""
-    return f"\u2212{-points}" if points < 0 else str(points)
 
 
 def header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Control:

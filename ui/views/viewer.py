@@ -17,6 +17,7 @@ from ui.views.common import (
     body_text,
     heading,
     narrow,
+    points_text,
     scroll_body,
     tagged,
 )
@@ -113,7 +114,7 @@ def _totals(ctx: ViewContext, r: Reading) -> ft.Control:
                         tagged(
                             f"viewer-total-{i}",
                             ft.Text(
-                                str(side.total),
+                                points_text(side.total),
                                 size=big,
                                 weight=ft.FontWeight.BOLD,
                                 text_align=ft.TextAlign.CENTER,

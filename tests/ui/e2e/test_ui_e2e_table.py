@@ -31,6 +31,7 @@ from ui_e2e_harness import (
 )
 
 from referee.storage import Store
+from ui.views.common import points_text
 
 PHONE = {"width": 390, "height": 844}
 WAIT = 15_000  # generous for a loaded machine: speed is measured in benchmarks/bench_table.py
@@ -81,7 +82,7 @@ def join(browser: Any, srv: AppServer, route: str) -> Page:
 def stored_scores(store: Store, mid: int) -> list[str]:
     """The current deal's points per side and the match totals, as storage replays them."""
     m = store.load_match(mid)
-    return [str(v) for v in m.current.scores()] + [str(v) for v in m.totals()]
+    return [points_text(v) for v in m.current.scores()] + [points_text(v) for v in m.totals()]
 
 
 def shows_storage(scorers: list[Page], viewer: Page, store: Store, mid: int) -> None:
