@@ -30,6 +30,7 @@ this app ÷ the peer. Without ``--peer-dir``, ``"peer"`` is null. How to drive i
 
     --peer-dir DIR --peer-ready SEL --peer-tap SEL --peer-score SEL [--peer-press click|hold]
     [--peer-setup JSON] [--peer-steps JSON] [--peer-undo SEL] [--peer-source TEXT]
+    [--peer-wait-ms MS]
 
 (``--peer-setup``: Playwright selectors clicked once, or ``{"fill": SEL, "text": T}``, from the
 first screen to the scoring one; ``--peer-steps``: CSS selectors tapped before ``--peer-tap``
@@ -675,6 +676,10 @@ def _peer_summary(
         ),
         "heap_mib": taps["heap_mib"],
         "heap_after_taps": taps["heap_after_taps"],
+        "wait_on_purpose_ms": spec.wait_ms,
+        "tap_after_its_wait_ms": {
+            f"x{r}": round(taps[f"x{r}"]["tap_ms"] - spec.wait_ms, 1) for r in THROTTLES
+        },
         "tap_p95_ms": {f"x{r}": taps[f"x{r}"]["tap_p95_ms"] for r in THROTTLES},
         "samples": {f"x{r}": taps[f"x{r}"]["samples"] for r in THROTTLES},
         "loads": {f"x{r}": loads[f"x{r}"] for r in THROTTLES},
@@ -709,6 +714,7 @@ def _peer_spec(args: argparse.Namespace) -> PeerSpec | None:
             steps=[str(x) for x in PeerSpec.json_list("--peer-steps", args.peer_steps)],
             undo=args.peer_undo,
             source=args.peer_source or "",
+            wait_ms=args.peer_wait_ms,
         )
     except ValueError as exc:
         raise SystemExit(str(exc)) from exc
@@ -758,6 +764,12 @@ def main() -> None:
     peer_opts.add_argument("--peer-steps", help="JSON list: its taps before --peer-tap")
     peer_opts.add_argument("--peer-undo", help="CSS selector that takes the score back")
     peer_opts.add_argument("--peer-source", help="repository, commit, licence (recorded)")
+    peer_opts.add_argument(
+        "--peer-wait-ms",
+        type=float,
+        default=0,
+        help="a delay its source makes on purpose before adding (reported, not timed)",
+    )
     args = ap.parse_args()
     spec = _peer_spec(args)
     if args.app_root:

@@ -35,6 +35,7 @@ class PeerSpec:
     steps: list[str] = field(default_factory=list)  # the peer's taps before ``tap`` in one score
     undo: str | None = None  # puts the score back after each sample (not timed)
     source: str = ""  # repository, commit and licence, recorded with the figures
+    wait_ms: float = 0  # a delay the peer makes on purpose before it adds (from its source)
 
     def __post_init__(self) -> None:
         if self.press not in ("click", "hold"):
