@@ -736,7 +736,11 @@ def _ensure_compressed(precompress: Any, web_dirs: list[Path], timeout_s: float 
             return made
         if time.monotonic() > deadline:
             raise SystemExit(f"{len(missing)} compressed copies still missing in {root}")
-        print(f"(waiting for the compressor's lock: {len(missing)} copies missing)", flush=True)
+        print(
+            f"(waiting for the compressor's lock: {len(missing)} copies missing; another"
+            " process is compressing; BEZIQUE_WEB_CACHE=DIR gives this run its own copies)",
+            flush=True,
+        )
         time.sleep(10)
 
 
