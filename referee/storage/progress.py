@@ -30,10 +30,8 @@ class Progress:
     def sentence(self) -> str:
         """One line for the terminal (the app words it from its own catalogue)."""
         if self.phase == READ:
-            return (
-                f"salvage: {self.done:,} of about {self.total:,} rows read"
-                f" ({self.pages:,} pages in the file)"
-            )
+            of = f" of about {self.total:,}" if self.done < self.total else ""
+            return f"salvage: {self.done:,}{of} rows read ({self.pages:,} pages in the file)"
         return f"salvage: {self.done:,} of {self.total:,} matches replayed and rebuilt"
 
 

@@ -270,6 +270,8 @@ def read_everything(
                 out[table] = (
                     read_table(conn, table, cols, counter) if cols else TableRead(whole=False)
                 )
+            if progress is not None:  # the end of reading, whatever the estimate was
+                progress(Progress(READ, counter.done, counter.done, counter.pages))
             return out, True
         finally:
             conn.close()
@@ -425,14 +427,18 @@ def _replay_and_cache(target: Path, progress: ProgressSink | None = None) -> dic
             batch = ids[start : start + _REPLAY_BATCH]
             try:
                 with store._write() as c:
-                    for mid in batch:
+                    for n, mid in enumerate(batch, start=start + 1):
                         store._lock_match(c, mid)
                         store._rebuild(c, mid)
+                        if progress is not None:
+                            progress(Progress(REPLAY, n, len(ids)))
                 alive.update(batch)
             except StorageError:
-                alive.update(mid for mid in batch if _replay_cutting(store, mid))
-            if progress is not None:
-                progress(Progress(REPLAY, start + len(batch), len(ids)))
+                for n, mid in enumerate(batch, start=start + 1):
+                    if _replay_cutting(store, mid):
+                        alive.add(mid)
+                    if progress is not None:
+                        progress(Progress(REPLAY, n, len(ids)))
         with store._read() as c:
             counts = c.execute(
                 select(T_LOG.c.match_id, func.count()).group_by(T_LOG.c.match_id)

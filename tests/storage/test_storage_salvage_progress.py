@@ -25,6 +25,7 @@ def test_salvage_reports_rows_read_then_matches_replayed(sqlite_path: Path, tmp_
     done = [p.done for p in reads]
     assert done == sorted(done) and done[-1] > 0
     assert all(0 < p.done <= p.total for p in reads)
+    assert reads[-1].done == reads[-1].total  # reading is said to be over
     assert all(p.pages * 4096 == sqlite_path.stat().st_size for p in reads)
     assert [p.done for p in replays] == sorted(p.done for p in replays)
     assert replays[-1].done == replays[-1].total >= report.matches
@@ -57,10 +58,12 @@ def test_progress_lines_say_what_and_how_far() -> None:
     out = io.StringIO()
     sink = to_stream(out)
     sink(Progress(READ, 12345, 99300, 3170))
+    sink(Progress(READ, 99153, 99153, 3170))
     sink(Progress(REPLAY, 300, 300))
     lines = out.getvalue().splitlines()
     assert lines == [
         "salvage: 12,345 of about 99,300 rows read (3,170 pages in the file)",
+        "salvage: 99,153 rows read (3,170 pages in the file)",
         "salvage: 300 of 300 matches replayed and rebuilt",
     ]
 
