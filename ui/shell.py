@@ -223,7 +223,7 @@ async def _store_showing_progress(page: ft.Page, opener: _Opener, lang: str) -> 
     """``opener.store()``; while it is slow because a damaged database is being salvaged,
     a line saying how far it got (rows read, then matches rebuilt) instead of a blank page."""
     future = asyncio.get_running_loop().run_in_executor(None, opener.store)
-    shown: ft.Text | None = None
+    shown: ft.Container | None = None
     t = Translator(lang)
     try:
         while True:
@@ -234,10 +234,15 @@ async def _store_showing_progress(page: ft.Page, opener: _Opener, lang: str) -> 
             if report is None:
                 continue
             if shown is None:
-                shown = ft.Text(size=20)
+                text, bar = ft.Text(size=20), ft.ProgressBar(value=0)
+                shown = ft.Container(ft.Column([text, bar], spacing=16), padding=24)
                 page.add(shown)
-            key = "salvage.reading" if report.phase == "read" else "salvage.replaying"
-            shown.value = t(key, done=report.done, total=report.total)
+            if report.phase == "read":
+                key = "salvage.reading" if report.done < report.total else "salvage.read"
+            else:
+                key = "salvage.writing" if report.phase == "write" else "salvage.replaying"
+            text.value = t(key, done=report.done, total=report.total)
+            bar.value = report.done / report.total if report.total else None
             page.update()
     finally:
         if shown is not None:

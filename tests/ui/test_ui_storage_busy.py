@@ -20,7 +20,17 @@ class _Page:
         self.controls.append(control)
 
     def update(self) -> None:
-        self.shown.extend(str(c.value) for c in self.controls)
+        self.shown.extend(_text(c) for c in self.controls)
+
+
+def _text(control: Any) -> str:
+    """The words a control shows (a text, or the texts inside a container or column)."""
+    if hasattr(control, "value") and isinstance(control.value, str):
+        return str(control.value)
+    inner = getattr(control, "content", None)
+    if inner is not None:
+        return _text(inner)
+    return " ".join(_text(c) for c in getattr(control, "controls", []) or [])
 
 
 class _Opener:
