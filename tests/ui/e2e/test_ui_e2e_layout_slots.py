@@ -22,6 +22,7 @@ from ui_e2e_harness import (
     by_id,
     free_port,
     load_app,
+    scroll_down,
     shot,
     tap,
 )
@@ -64,11 +65,14 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def serve(tmp_path: Path, lang: str) -> tuple[AppServer, Store, int]:
+def serve(tmp_path: Path, lang: str, *, match: bool = True) -> tuple[AppServer, Store, int]:
+    """The app on a database of its own; with a two-hand match in its first deal."""
     url = f"sqlite:///{tmp_path / 'layout.sqlite3'}"
     store = Store.open(url)
-    mid = store.create_match("two-hand", ["Anna", "Boris"])
-    store.start_deal(mid, "Anna", "9H")
+    mid = 0
+    if match:
+        mid = store.create_match("two-hand", ["Anna", "Boris"])
+        store.start_deal(mid, "Anna", "9H")
     srv = AppServer(url, free_port(), lang=lang)
     srv.start()
     return srv, store, mid
@@ -190,6 +194,39 @@ def test_the_penalty_choice_leaves_whose_penalty_and_the_scores_in_sight(
         tap(page, "penalty-cancel")
         by_id(page, "penalty-panel").wait_for(state="detached")
         assert boxes(page, "deal-header", "deal-score-0", "deal-score-1") == header
+        page.context.close()
+    finally:
+        srv.stop()
+        store.close()
+
+
+@pytest.mark.parametrize(("size", "lang"), SIZES)
+def test_the_new_match_errors_move_neither_start_nor_the_fields(
+    tmp_path: Path, browser: Any, size: dict[str, int], lang: str
+) -> None:
+    srv, store, _mid = serve(tmp_path, lang, match=False)
+    try:
+        page = phone(browser, srv, "/", size)
+        tap(page, "new-match")
+        by_id(page, "name-1").wait_for(timeout=60_000)
+        places = ("name-0", "name-1", "target")
+        before = boxes(page, *places)
+        places = (*places, "start-match")
+        scroll_down(page)  # Start at the bottom of a phone's screen, under the thumb
+        by_id(page, "start-match").wait_for()
+        page.wait_for_timeout(500)  # the scroll has settled
+        at_bottom = boxes(page, *places)
+        tap(page, "start-match")  # empty names: the form names the fields
+        by_id(page, "form-errors").wait_for()
+        look(page, f"layout-06-new-match-errors-{size['width']}-{lang}")
+        assert boxes(page, *places) == at_bottom
+        assert_free(page, "start-match", "form-errors")
+        below(page, "form-errors", "start-match")
+        scroll_down(page, -4000)
+        by_id(page, "name-1").wait_for()
+        page.wait_for_timeout(500)
+        assert boxes(page, *places[:-1]) == before
+        look(page, f"layout-07-new-match-errors-top-{size['width']}-{lang}")
         page.context.close()
     finally:
         srv.stop()
