@@ -22,6 +22,7 @@ from ui.views import (
     card_picker,
     declare_by_name,
     live_slot,
+    pinned_bottom,
     ruling_toast,
     setup_slot,
     under_header,
@@ -134,9 +135,9 @@ def build(ctx: ViewContext) -> View:
         controls += _setup(ctx, ds, act)
     elif mode in ("summary", "finished"):
         controls += _summary(ctx, ds, act, finished=mode == "finished")
-    elif mode == "end":
-        controls.append(header(ctx, ds))
-        controls += _end(ctx, ds, act)
+    elif mode == "end":  # Record and Cancel pinned at the bottom (three players' fields)
+        form, buttons = _end(ctx, ds, act)
+        return View(pinned_bottom.body([*controls, header(ctx, ds), *form], buttons), bar)
     else:
         return View(_play(ctx, ds, act), bar)
     return View(scroll_body(controls), bar)
@@ -534,7 +535,8 @@ def _trick_form(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
 
 
 # ------------------------------------------------------------------------------ end / summary
-def _end(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
+def _end(ctx: ViewContext, ds: DealScreen, act: Any) -> tuple[list[ft.Control], list[ft.Control]]:
+    """The end form's fields, and its buttons (pinned at the bottom by the caller)."""
     out: list[ft.Control] = [heading(ctx.t("end.title", n=ds.deal_number), 22)]
     if ds.needs_last_trick():
         out.append(
@@ -562,9 +564,11 @@ def _end(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
         )
     if ds.needs_brisques():
         out.append(brisques_fields(ctx, ds))
-    # one row of 56-px buttons (the text takes two lines rather than the row wrapping), so
-    # Record and Cancel both stay on a 390x844 screen
-    out.append(
+    refusal = brisques_refusal(ctx, ds) if ds.needs_brisques() else None
+    if refusal is not None:  # at the form's end, just over the buttons: they do not move
+        out.append(refusal)
+    # one row of 56-px buttons (the text takes two lines rather than the row wrapping)
+    buttons = [
         ft.Row(
             [
                 compact_button(
@@ -579,11 +583,8 @@ def _end(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
             ],
             spacing=8,
         )
-    )
-    refusal = brisques_refusal(ctx, ds) if ds.needs_brisques() else None
-    if refusal is not None:
-        out.append(refusal)
-    return out
+    ]
+    return out, buttons
 
 
 def _reason(ctx: ViewContext, reason: str) -> str:

@@ -3,11 +3,12 @@ there, so the news covers no header and no control, and nothing moves when it co
 
 - the deal screen in play: the ruling strip's place under the header (its own 64 px); the
   news takes it for a few seconds, then the strip is back (``deal_strip``);
-- the other screens about a match (the deal's setup, end and summary, the score sheet, the
+- the other screens about a match (the deal's setup and summary, the score sheet, the
   viewer, the corrections): a slot of the same fixed height above the screen's body, quiet
   while there is no news (``frame``);
-- the screens that show no match (Home, history, rules, a new match) show no news: they
-  redraw with the stored numbers all the same.
+- the screens that show no match (Home, history, rules, a new match) and the end-of-deal
+  form (it needs the whole height of a phone) show no news: they redraw with the stored
+  numbers all the same.
 """
 
 from __future__ import annotations
@@ -29,15 +30,16 @@ def deal_strip(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
     return live_strip.build(ctx, SLOT_HEIGHT) or ruling_toast.strip(ctx, ds, act)
 
 
-def in_deal_strip(ctx: ViewContext) -> bool:
-    """Whether the open screen shows the news in the ruling strip's place (the deal in play)."""
+def _without_slot(ctx: ViewContext) -> bool:
+    """The deal in play (the news is in the ruling strip's place) and the end of a deal (its
+    form needs the phone's whole height for *Record* to stay on screen: no news there)."""
     app = ctx.app
-    return app.screen == "deal" and app.deal is not None and app.deal.mode == "play"
+    return app.screen == "deal" and app.deal is not None and app.deal.mode in ("play", "end")
 
 
 def frame(ctx: ViewContext, body: ft.Control) -> ft.Control:
     """The screen's body under the news slot where the screen has one."""
-    if ctx.app.screen not in SLOT_SCREENS or in_deal_strip(ctx):
+    if ctx.app.screen not in SLOT_SCREENS or _without_slot(ctx):
         return ft.Column([body], spacing=0, expand=True)
     slot = live_strip.build(ctx, SLOT_HEIGHT) or _quiet(ctx)
     return ft.Column(

@@ -104,7 +104,11 @@ def look(page: Page, name: str) -> None:
     """A screenshot of this phone, brought to the front first (a window behind may not have
     painted its last frame yet)."""
     page.bring_to_front()
-    shot(page, name)
+    for _ in range(20):  # a blank frame compresses to almost nothing: wait for the paint
+        path = shot(page, name)
+        if path.stat().st_size > 12_000:
+            return
+        page.wait_for_timeout(300)
 
 
 def assert_free(page: Page, *identifiers: str) -> None:
@@ -231,3 +235,68 @@ def test_the_new_match_errors_move_neither_start_nor_the_fields(
     finally:
         srv.stop()
         store.close()
+
+
+THREE = ["Александра", "Борис", "Вячеслав"]
+
+
+@pytest.mark.parametrize(("size", "lang"), SIZES)
+def test_three_hands_show_every_digit_of_the_totals_and_the_dealers_name(
+    tmp_path: Path, browser: Any, size: dict[str, int], lang: str
+) -> None:
+    """Three-hand, long names, the dealer's turned-up seven and three-digit totals: every total
+    shown whole in its box, on the deal screen and on the end form, and the end form's Record
+    and Cancel on the phone's screen without a swipe."""
+    srv, store, _ = serve(tmp_path, lang, match=False)
+    mid = store.create_match("three-hand", THREE)
+    store.start_deal(mid, THREE[0], "7C")
+    store.record(
+        mid,
+        {
+            "type": "declare",
+            "player": THREE[1],
+            "meld": "double_bezique",
+            "new": ["QS", "JD", "QS", "JD"],
+        },
+    )
+    store.record(
+        mid,
+        {
+            "type": "declare",
+            "player": THREE[0],
+            "meld": "four_aces",
+            "new": ["AS", "AH", "AD", "AC"],
+        },
+    )
+    try:
+        page = phone(browser, srv, f"/match/{mid}", size)
+        by_id(page, "declare-2").wait_for(timeout=60_000)
+        look(page, f"layout-08-three-hand-header-{size['width']}-{lang}")
+        totals_whole(page, store, mid)
+        tap(page, "stock-exhausted")
+        tap(page, "last-trick-2")
+        by_id(page, "finish-deal").wait_for()
+        look(page, f"layout-09-three-hand-end-{size['width']}-{lang}")
+        totals_whole(page, store, mid)
+        assert_free(page, "finish-deal", "end-cancel")
+        page.context.close()
+    finally:
+        srv.stop()
+        store.close()
+
+
+def totals_whole(page: Page, store: Store, mid: int) -> None:
+    """Each side's match total as storage has it, its number inside its own box: left of the
+    next box's deal points (the last one inside the header)."""
+    totals = [points_text(v) for v in store.load_match(mid).totals()]
+    header = where(page, "deal-header")["box"]
+    for side, total in enumerate(totals):
+        expect(by_id(page, f"total-number-{side}")).to_have_text(total, timeout=WAIT)
+        number = where(page, f"total-number-{side}")["box"]
+        right = number[0] + number[2]
+        edge = (
+            where(page, f"deal-score-{side + 1}")["box"][0]
+            if side + 1 < len(totals)
+            else header[0] + header[2]
+        )
+        assert right <= edge - 4, (side, total, number, edge)
