@@ -300,3 +300,40 @@ def totals_whole(page: Page, store: Store, mid: int) -> None:
             else header[0] + header[2]
         )
         assert right <= edge - 4, (side, total, number, edge)
+
+
+@pytest.mark.parametrize(("size", "lang"), SIZES)
+def test_a_rejected_rulings_buttons_are_on_screen_without_a_swipe(
+    tmp_path: Path, browser: Any, size: dict[str, int], lang: str
+) -> None:
+    """A third 7♥ in two packs (R-PACK) after a long deal: the rejected ruling's panel keeps
+    its penalty and OK buttons on screen and not under anything; its text scrolls instead."""
+    srv, store, _ = serve(tmp_path, lang, match=False)
+    mid = store.create_match("two-hand", ["Anna", "Boris"])
+    store.start_deal(mid, "Anna", "7H")  # the dealer's turned-up seven
+    store.record(
+        mid,
+        {
+            "type": "declare",
+            "player": "Anna",
+            "meld": "four_kings",
+            "new": ["KS", "KH", "KD", "KC"],
+        },
+    )
+    store.record(mid, {"type": "seven", "player": "Boris"})  # the other 7♥
+    try:
+        page = phone(browser, srv, f"/match/{mid}", size)
+        by_id(page, "declare-1").wait_for(timeout=60_000)
+        tap(page, "seven-0")  # a third 7♥: refused
+        by_id(page, "dismiss-ruling").wait_for(timeout=WAIT)
+        by_id(page, "apply-proposed").wait_for()
+        look(page, f"layout-10-rejected-seven-{size['width']}-{lang}")
+        assert_free(page, "dismiss-ruling", "apply-proposed", "ruling-verdict", "ruling-text")
+        assert_free(page, "deal-header", "declare-0", "declare-1", "end-deal")
+        below(page, "last-entry", "ruling")
+        tap(page, "dismiss-ruling")
+        by_id(page, "dismiss-ruling").wait_for(state="detached")
+        page.context.close()
+    finally:
+        srv.stop()
+        store.close()
