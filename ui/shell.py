@@ -23,7 +23,7 @@ from ui.awake import Awake
 from ui.i18n import Translator, pick_language
 from ui.state.app import AppState, Role
 from ui.state.new_match import FormMemory
-from ui.views import SCREENS, live_strip
+from ui.views import SCREENS, live_slot
 from ui.views.cards import LANGUAGE as CARD_LANGUAGE
 from ui.views.cards import SUIT_FONT
 from ui.views.common import VIEWPORT_WIDTH, ViewContext, tagged
@@ -79,7 +79,7 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
     appbar = view.appbar
     if app.screen == "deal" and appbar is not None and app.session is not None:
         appbar.actions = [_viewer_button(ctx), *(appbar.actions or [])]
-    body = ft.Stack([view.body, live_strip.build(ctx)], fit=ft.StackFit.EXPAND, expand=True)
+    body = live_slot.frame(ctx, view.body)  # the news from other devices: a place of its own
     return [ft.View(route=app.route, appbar=appbar, controls=[body], padding=0, spacing=0)]
 
 
