@@ -25,7 +25,7 @@ from ui.state.app import AppState, Role
 from ui.state.new_match import FormMemory
 from ui.views import SCREENS, live_strip
 from ui.views.cards import LANGUAGE as CARD_LANGUAGE
-from ui.views.cards import SUIT_FONT
+from ui.views.cards import SUIT_FONT, SUIT_FONT_FILE
 from ui.views.common import VIEWPORT_WIDTH, ViewContext, tagged
 
 log = logging.getLogger(__name__)
@@ -240,7 +240,7 @@ def make_main(
     decide = role_of or table_role
 
     async def app_main(page: ft.Page) -> None:
-        page.fonts = {SUIT_FONT: "fonts/DejaVuSans-Suits.ttf"}
+        page.fonts = {SUIT_FONT: SUIT_FONT_FILE}
         page.theme = _theme(False)
         page.dark_theme = _theme(True)
         page.padding = 0

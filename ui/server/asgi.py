@@ -9,7 +9,7 @@ session; the pieces (``FletApp``, ``FletStaticFiles``, the app manager's lifespa
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from fastapi import WebSocket
@@ -55,18 +55,20 @@ def build_app(
     static: ASGIApp | None = None,
     session_hook: SessionHook | None = None,
     gate: Callable[[ASGIApp], ASGIApp] | None = None,
+    app_fonts: Sequence[str] = (),
 ) -> ASGIApp:
     """The whole server app. ``static`` serves the web client (ui/server/web_client.py when
     not given); ``session_hook`` sees each new session's page with the websocket's scope
     (table mode puts the device's role there); ``gate`` wraps the app inside the host guard
-    (table mode's secret check)."""
+    (table mode's secret check); ``app_fonts`` are the app's ``page.fonts`` files, which the
+    page asks for early."""
     from flet_web.fastapi.flet_app import FletApp, app_manager  # type: ignore[import-untyped]
     from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
 
     if static is None:
         from ui.server.web_client import WebClientFiles
 
-        static = WebClientFiles(assets_dir=assets_dir)
+        static = WebClientFiles(assets_dir=assets_dir, app_fonts=app_fonts)
 
     # No API docs pages: they would load their scripts from a CDN and serve nothing useful.
     app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)

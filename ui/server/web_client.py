@@ -9,6 +9,8 @@ Why each:
   server with an old client; revalidating costs one small request per file.
 - Flet's client lists KaTeX's math fonts (640 KB) and Cupertino icons (210 KB) in its font
   manifest, and Flutter fetches every listed font at start; this app shows neither.
+- The page announces the files Flutter's loader would ask for one after another, so they
+  download at once (preload.py).
 - The Rive animation runtime in Flet's client asks a public CDN for ``rive_native.js`` even
   with ``no_cdn``; the policy's ``script-src 'self'`` stops the browser from sending it (the app
   shows no Rive animation), so nothing leaves the table's network. The policy is about where
@@ -18,10 +20,12 @@ Why each:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import mimetypes
 import os
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +35,7 @@ from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
 from starlette.types import Scope
 
-from ui.server import precompress
+from ui.server import precompress, preload
 
 FONT_MANIFEST = "assets/FontManifest.json"
 UNUSED_FONT_FAMILIES = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
@@ -73,14 +77,23 @@ def trimmed_font_manifest(web_dir: Path) -> list[dict[str, Any]]:
 class WebClientFiles(FletStaticFiles):  # type: ignore[misc]  # Flet's class is untyped
     """Flet's static files (its patched index.html first) with the changes above."""
 
-    def __init__(self, *, assets_dir: str | None, cache_root: Path | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        assets_dir: str | None,
+        cache_root: Path | None = None,
+        app_fonts: Sequence[str] = (),
+    ) -> None:
         super().__init__(assets_dir=assets_dir, no_cdn=True, websocket_endpoint_path="ws")
         self.cache_root = cache_root or precompress.cache_root()
         web_dir = Path(precompress.web_client_dirs(None)[0])
         own = Path(tempfile.mkdtemp(prefix="bezique-web-"))
         app_manager.add_temp_dir(str(own))  # removed when the server shuts down
         self.font_manifest = own / "FontManifest.json"
-        self.font_manifest.write_text(json.dumps(trimmed_font_manifest(web_dir)), "utf-8")
+        manifest = trimmed_font_manifest(web_dir)
+        self.font_manifest.write_text(json.dumps(manifest), "utf-8")
+        self.early_fonts = preload.font_urls(manifest, app_fonts)
+        self._index: tuple[str, int, bytes] | None = None  # path, mtime, patched page
 
     def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
         if path.replace(os.sep, "/") == FONT_MANIFEST:
@@ -102,6 +115,7 @@ class WebClientFiles(FletStaticFiles):  # type: ignore[misc]  # Flet's class is 
         headers = {"Cache-Control": REVALIDATE, "Vary": "Accept-Encoding"}
         if source.name == "index.html":
             headers["Content-Security-Policy"] = csp_for(scope)
+            return self.page_response(source, stat_result, scope, status_code, headers)
         served, served_stat = source, stat_result
         for encoding in accepted_encodings(scope):
             copy = precompress.fresh_copy(self.cache_root, source, encoding)
@@ -115,6 +129,28 @@ class WebClientFiles(FletStaticFiles):  # type: ignore[misc]  # Flet's class is 
             stat_result=served_stat,
             media_type=media_type,
             headers=headers,
+        )
+        if self.is_not_modified(response.headers, Headers(scope=scope)):
+            return Response(status_code=304, headers=not_modified_headers(response.headers))
+        return response
+
+    def page_response(
+        self,
+        source: Path,
+        stat_result: os.stat_result,
+        scope: Scope,
+        status_code: int,
+        headers: dict[str, str],
+    ) -> Response:
+        """Flet's patched index.html with the early downloads (made once per file version),
+        revalidated by a hash of what is sent."""
+        if self._index is None or self._index[:2] != (str(source), stat_result.st_mtime_ns):
+            page = preload.patch_index(source.read_text("utf-8"), self.early_fonts)
+            self._index = (str(source), stat_result.st_mtime_ns, page.encode("utf-8"))
+        body = self._index[2]
+        headers = {**headers, "ETag": '"' + hashlib.sha256(body).hexdigest()[:32] + '"'}
+        response = Response(
+            body, status_code=status_code, media_type="text/html; charset=utf-8", headers=headers
         )
         if self.is_not_modified(response.headers, Headers(scope=scope)):
             return Response(status_code=304, headers=not_modified_headers(response.headers))
