@@ -193,6 +193,7 @@ def one_load(
         if ev["name"] in ("RunTask", "ThreadControllerImpl::RunTask") and dur > 50:
             long_tasks.append((round(start - t0_mono, 1), round(dur, 1), str(ev.get("tid"))))
     top = sorted(by_name.items(), key=lambda kv: -kv[1])[:25]
+    main_cpu, main_wall = main_thread_work(events, t0_mono * 1000, t_end_mono * 1000)
     return {
         "t0_wall": t0_wall,
         "drawn_ms": round(drawn - t0_wall, 1) if drawn is not None else None,
@@ -200,10 +201,49 @@ def one_load(
         "ws_created_ms": round(tl.ws_created - t0_wall, 1) if tl.ws_created else None,
         "requests": rows,
         "ws_frames": ws[:60],
+        "main_cpu_ms": main_cpu,
+        "main_busy_ms": main_wall,
         "trace_top": [(k, round(v, 1)) for k, v in top],
         "wasm_events": sorted(wasm)[:40],
         "long_tasks": sorted(long_tasks)[:40],
     }
+
+
+def main_thread_work(
+    events: list[dict[str, Any]], t0_us: float, t1_us: float
+) -> tuple[float, float]:
+    """The page's main thread between ``t0_us`` and ``t1_us`` (trace clock): CPU time of its
+    tasks (the trace's thread clock, ``tdur``: what the page asked of the CPU, hardly touched
+    by other programs on a loaded machine or by the throttle's pauses) and their wall time."""
+    names = {
+        (e["pid"], e["tid"]): e["args"].get("name")
+        for e in events
+        if e.get("ph") == "M" and e.get("name") == "thread_name"
+    }
+    tasks = [
+        e
+        for e in events
+        if e.get("ph") == "X"
+        and e.get("name") == "ThreadControllerImpl::RunTask"
+        and names.get((e.get("pid"), e.get("tid"))) == "CrRendererMain"
+        and t0_us <= e["ts"] <= t1_us
+    ]
+    if not tasks:
+        return 0.0, 0.0
+    # The renderer of this page: the main thread with the most work (others are idle pages).
+    per: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
+    for e in tasks:
+        per[(e["pid"], e["tid"])].append(e)
+    mine = max(per.values(), key=lambda es: sum(e.get("dur", 0) for e in es))
+    cpu = wall = 0.0
+    end = -1.0
+    for e in sorted(mine, key=lambda e: e["ts"]):
+        if e["ts"] < end:  # nested inside the previous task
+            continue
+        end = e["ts"] + e.get("dur", 0)
+        wall += e.get("dur", 0) / 1000
+        cpu += e.get("tdur", e.get("dur", 0)) / 1000
+    return round(cpu, 1), round(wall, 1)
 
 
 def milestones(load: dict[str, Any]) -> dict[str, float | None]:
@@ -232,6 +272,17 @@ def milestones(load: dict[str, Any]) -> dict[str, float | None]:
         "ws_first_received_bytes": first_recv_size,
         "first_frame": load["first_frame_ms"],
         "home_drawn": load["drawn_ms"],
+        "main_cpu_ms": load["main_cpu_ms"],
+        "main_busy_ms": load["main_busy_ms"],
+    }
+
+
+def _median_of(ms: list[dict[str, float | None]]) -> dict[str, float]:
+    keys = ms[0] if ms else {}
+    return {
+        k: statistics.median([m[k] for m in ms if m[k] is not None])  # type: ignore[misc]
+        for k in keys
+        if any(m[k] is not None for m in ms)
     }
 
 
@@ -242,55 +293,70 @@ def main() -> None:
     ap.add_argument("--trace", default=None, help="write each load's trace events here")
     ap.add_argument("--no-trace", action="store_true", help="no performance trace (its cost)")
     ap.add_argument("--verbose", action="store_true", help="print every request and event")
+    ap.add_argument(
+        "--roots",
+        default=None,
+        help="comma-separated checkouts to serve the app from, one server each, their loads "
+        "interleaved (before/after on the same machine load)",
+    )
     args = ap.parse_args()
     trace_dir = Path(args.trace) if args.trace else None
     if trace_dir:
         trace_dir.mkdir(parents=True, exist_ok=True)
+    roots = [r for r in (args.roots or "").split(",") if r] or [str(ROOT)]
     load_before = os.getloadavg()[0]
-    loads = []
+    loads: dict[str, list[dict[str, float | None]]] = {r: [] for r in roots}
+    import ui_e2e_harness
+
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, OFFLINE]
         )
-        srv = _server(tmp, "trace")
+        servers = {}
         try:
+            for i, root in enumerate(roots):
+                ui_e2e_harness.ROOT = Path(root).resolve()
+                servers[root] = _server(tmp, f"trace{i}")
+            ui_e2e_harness.ROOT = ROOT
             for n in range(args.loads):
-                load = one_load(browser, srv.url, args.throttle, trace_dir, n, not args.no_trace)
-                loads.append(load)
-                m = milestones(load)
-                line = ", ".join(f"{k} {v}" for k, v in m.items())
-                print(f"load {n + 1} at {args.throttle}x: {line}")
-                if args.verbose:
-                    for r in load["requests"]:
-                        print("   ", r)
-                    print("    t0_wall", load["t0_wall"])
-                    for f in load["ws_frames"]:
-                        print("    ws", f)
-                    for name, ms in load["trace_top"]:
-                        print(f"    trace {name}: {ms} ms")
-                    for w in load["wasm_events"]:
-                        print("    wasm", w)
-                    for t in load["long_tasks"]:
-                        print("    long task", t)
+                for root in roots:
+                    load = one_load(
+                        browser, servers[root].url, args.throttle, trace_dir, n, not args.no_trace
+                    )
+                    m = milestones(load)
+                    loads[root].append(m)
+                    line = ", ".join(f"{k} {v}" for k, v in m.items())
+                    print(f"{root} load {n + 1} at {args.throttle}x: {line}", flush=True)
+                    if args.verbose:
+                        _print_details(load)
         finally:
-            srv.stop()
+            for srv in servers.values():
+                srv.stop()
             browser.close()
-    ms = [milestones(ld) for ld in loads]
-    median = {
-        k: statistics.median([m[k] for m in ms if m[k] is not None])
-        for k in ms[0]
-        if any(m[k] is not None for m in ms)
-    }
     print(
         json.dumps(
             {
                 "throttle": args.throttle,
-                "median": median,
-                "loads": ms,
+                "median": {r: _median_of(ms) for r, ms in loads.items()},
+                "loads": loads,
                 "load_average_1m": [round(load_before, 2), round(os.getloadavg()[0], 2)],
             }
         )
     )
+
+
+def _print_details(load: dict[str, Any]) -> None:
+    for r in load["requests"]:
+        print("   ", r)
+    print("    t0_wall", load["t0_wall"])
+    for f in load["ws_frames"]:
+        print("    ws", f)
+    for name, ms in load["trace_top"]:
+        print(f"    trace {name}: {ms} ms")
+    for w in load["wasm_events"]:
+        print("    wasm", w)
+    for t in load["long_tasks"]:
+        print("    long task", t)
 
 
 if __name__ == "__main__":

@@ -56,12 +56,14 @@ def build_app(
     session_hook: SessionHook | None = None,
     gate: Callable[[ASGIApp], ASGIApp] | None = None,
     app_fonts: Sequence[str] = (),
+    prepare_page: Callable[[Any], None] | None = None,
 ) -> ASGIApp:
     """The whole server app. ``static`` serves the web client (ui/server/web_client.py when
     not given); ``session_hook`` sees each new session's page with the websocket's scope
     (table mode puts the device's role there); ``gate`` wraps the app inside the host guard
     (table mode's secret check); ``app_fonts`` are the app's ``page.fonts`` files, which the
-    page asks for early."""
+    page asks for early; ``prepare_page`` sets a new page's first properties (fonts, themes)
+    before the register answer, which then carries them."""
     from flet_web.fastapi.flet_app import FletApp, app_manager  # type: ignore[import-untyped]
     from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
 
@@ -77,12 +79,14 @@ def build_app(
     async def flet_session(websocket: WebSocket) -> None:
         """One device's Flet session over its websocket (Flet's own handler)."""
         before_main = None
-        if session_hook is not None:
-            hook = session_hook
+        if session_hook is not None or prepare_page is not None:
             scope = websocket.scope
 
             def before_main(page: Any) -> None:
-                hook(page, scope)
+                if prepare_page is not None:
+                    prepare_page(page)
+                if session_hook is not None:
+                    session_hook(page, scope)
 
         await FletApp(
             loop=asyncio.get_running_loop(),
