@@ -16,6 +16,7 @@ from fastapi import WebSocket
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ui.server.host_guard import AllowedAddresses, HostGuard
+from ui.server.session_roles import SessionRoles
 
 SessionHook = Callable[[Any, Scope], None]
 """Called with a new Flet page and the websocket's ASGI scope before the app's ``main``."""
@@ -61,9 +62,10 @@ def build_app(
     """The whole server app. ``static`` serves the web client (ui/server/web_client.py when
     not given); ``session_hook`` sees each new session's page with the websocket's scope
     (table mode puts the device's role there); ``gate`` wraps the app inside the host guard
-    (table mode's secret check); ``app_fonts`` are the app's ``page.fonts`` files, which the
-    page asks for early; ``prepare_page`` sets a new page's first properties (fonts, themes)
-    before the register answer, which then carries them."""
+    (table mode's secret check). With a session hook, a reconnecting websocket may resume only
+    a session of its own role (ui/server/session_roles.py). ``app_fonts`` are the app's
+    ``page.fonts`` files, which the page asks for early; ``prepare_page`` sets a new page's
+    first properties (fonts, themes) before the register answer, which then carries them."""
     from flet_web.fastapi.flet_app import FletApp, app_manager  # type: ignore[import-untyped]
     from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
 
@@ -87,6 +89,8 @@ def build_app(
                     prepare_page(page)
                 if session_hook is not None:
                     session_hook(page, scope)
+                if session_roles is not None:
+                    session_roles.remember(page)
 
         await FletApp(
             loop=asyncio.get_running_loop(),
@@ -96,7 +100,8 @@ def build_app(
         ).handle(websocket)
 
     app.mount("/", app=static)
-    inner: ASGIApp = IsolationHeaders(app)
+    session_roles = SessionRoles(app) if session_hook is not None else None
+    inner: ASGIApp = IsolationHeaders(session_roles or app)
     if gate is not None:
         inner = gate(inner)
     return HostGuard(inner, allowed)

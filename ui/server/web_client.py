@@ -20,7 +20,6 @@ Why each:
 
 from __future__ import annotations
 
-import hashlib
 import json
 import mimetypes
 import os
@@ -35,7 +34,7 @@ from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
 from starlette.types import Scope
 
-from ui.server import precompress, preload
+from ui.server import precompress, preload, reconnect_notice
 
 FONT_MANIFEST = "assets/FontManifest.json"
 UNUSED_FONT_FAMILIES = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
@@ -93,13 +92,29 @@ class WebClientFiles(FletStaticFiles):  # type: ignore[misc]  # Flet's class is 
         manifest = trimmed_font_manifest(web_dir)
         self.font_manifest.write_text(json.dumps(manifest), "utf-8")
         self.early_fonts = preload.font_urls(manifest, app_fonts)
-        self._index: tuple[str, int, bytes] | None = None  # path, mtime, patched page
+        self.index_html = own / "index.html"
+        self._index_from: tuple[str, int] | None = None
 
     def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
         if path.replace(os.sep, "/") == FONT_MANIFEST:
             return str(self.font_manifest), self.font_manifest.stat()
         full, st = super().lookup_path(path)
+        if full and st is not None and Path(full).name == "index.html":
+            return self._with_reconnect_notice(Path(full), st)
         return full, st
+
+    def _with_reconnect_notice(
+        self, source: Path, st: os.stat_result
+    ) -> tuple[str, os.stat_result]:
+        """Flet's patched index.html with the reconnect notice's script
+        (ui/server/reconnect_notice.py) and the early downloads (preload.py), made once per
+        version of it."""
+        if self._index_from != (str(source), st.st_mtime_ns):
+            page = reconnect_notice.inject(source.read_text("utf-8"))
+            page = preload.patch_index(page, self.early_fonts)
+            self.index_html.write_text(page, "utf-8")
+            self._index_from = (str(source), st.st_mtime_ns)
+        return str(self.index_html), self.index_html.stat()
 
     def file_response(
         self,
@@ -115,7 +130,6 @@ class WebClientFiles(FletStaticFiles):  # type: ignore[misc]  # Flet's class is 
         headers = {"Cache-Control": REVALIDATE, "Vary": "Accept-Encoding"}
         if source.name == "index.html":
             headers["Content-Security-Policy"] = csp_for(scope)
-            return self.page_response(source, stat_result, scope, status_code, headers)
         served, served_stat = source, stat_result
         for encoding in accepted_encodings(scope):
             copy = precompress.fresh_copy(self.cache_root, source, encoding)
@@ -129,28 +143,6 @@ class WebClientFiles(FletStaticFiles):  # type: ignore[misc]  # Flet's class is 
             stat_result=served_stat,
             media_type=media_type,
             headers=headers,
-        )
-        if self.is_not_modified(response.headers, Headers(scope=scope)):
-            return Response(status_code=304, headers=not_modified_headers(response.headers))
-        return response
-
-    def page_response(
-        self,
-        source: Path,
-        stat_result: os.stat_result,
-        scope: Scope,
-        status_code: int,
-        headers: dict[str, str],
-    ) -> Response:
-        """Flet's patched index.html with the early downloads (made once per file version),
-        revalidated by a hash of what is sent."""
-        if self._index is None or self._index[:2] != (str(source), stat_result.st_mtime_ns):
-            page = preload.patch_index(source.read_text("utf-8"), self.early_fonts)
-            self._index = (str(source), stat_result.st_mtime_ns, page.encode("utf-8"))
-        body = self._index[2]
-        headers = {**headers, "ETag": '"' + hashlib.sha256(body).hexdigest()[:32] + '"'}
-        response = Response(
-            body, status_code=status_code, media_type="text/html; charset=utf-8", headers=headers
         )
         if self.is_not_modified(response.headers, Headers(scope=scope)):
             return Response(status_code=304, headers=not_modified_headers(response.headers))
