@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import Any
 
 SCRIPT = """<script>
 (function () {
@@ -63,12 +64,12 @@ SCRIPT = """<script>
 """
 
 
-def font_urls(manifest: Iterable[dict[str, object]], app_fonts: Iterable[str]) -> list[str]:
+def font_urls(manifest: Iterable[dict[str, Any]], app_fonts: Iterable[str]) -> list[str]:
     """The URLs Flutter fetches the fonts with: its font manifest, every font listed in it
     (under ``assets/``), then the app's own fonts (``page.fonts`` paths, from the site root)."""
     urls = ["assets/FontManifest.json"]
     for family in manifest:
-        for font in family.get("fonts", []) or []:  # type: ignore[union-attr]
+        for font in family.get("fonts") or []:
             asset = font.get("asset") if isinstance(font, dict) else None
             if isinstance(asset, str) and f"assets/{asset}" not in urls:
                 urls.append(f"assets/{asset}")
