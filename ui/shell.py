@@ -25,7 +25,7 @@ from ui.state.app import AppState, Role
 from ui.state.new_match import FormMemory
 from ui.views import SCREENS, live_slot
 from ui.views.cards import LANGUAGE as CARD_LANGUAGE
-from ui.views.cards import SUIT_FONT
+from ui.views.cards import SUIT_FONT, SUIT_FONT_FILE
 from ui.views.common import VIEWPORT_WIDTH, ViewContext, tagged
 
 log = logging.getLogger(__name__)
@@ -261,6 +261,19 @@ def _drop_stale_screen(page: ft.Page) -> None:
     page.update()
 
 
+def prepare_page(page: ft.Page) -> None:
+    """What every session's page starts with: the suit font, the themes, no padding. The web
+    server sets them before it answers the session's register message (Flet's
+    ``before_main``), so they travel in that answer and the client's first build already has
+    the app's theme instead of building Flet's default one and then the app's; ``app_main``
+    sets them where no server did (desktop, packaged apps)."""
+    page.fonts = {SUIT_FONT: SUIT_FONT_FILE}
+    page.theme = _theme(False)
+    page.dark_theme = _theme(True)
+    page.padding = 0
+    page.scroll = None
+
+
 RoleOf = Callable[[ft.Page], Any]  # returns Role | None, or an awaitable of it
 
 
@@ -278,11 +291,8 @@ def make_main(
     decide = role_of or table_role
 
     async def app_main(page: ft.Page) -> None:
-        page.fonts = {SUIT_FONT: "fonts/DejaVuSans-Suits.ttf"}
-        page.theme = _theme(False)
-        page.dark_theme = _theme(True)
-        page.padding = 0
-        page.scroll = None
+        if page.theme is None:  # not prepared by the web server before the session's start
+            prepare_page(page)
         _drop_stale_screen(page)
         prefs = ft.SharedPreferences()
         saved = await _read_settings(prefs)
