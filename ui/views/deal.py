@@ -236,6 +236,7 @@ def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     choice, the 32-card grid and Cancel."""
     return [
         *card_picker.choice(ctx, ds, act),
+        card_picker.table_cards(ctx, ds, act),
         card_picker.hand_grid(ds, act, card_picker.grid_width()),
         big_button(
             ctx.t("picker.cancel"),

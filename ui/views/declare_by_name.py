@@ -78,7 +78,14 @@ def layer(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
         pinned = _names(ctx, ds, names, act)
     else:
         choice_controls = card_picker.choice(ctx, ds, act)
-        pinned = card_picker.hand_grid(ds, act, card_picker.grid_width())
+        pinned = ft.Column(  # the table's cards pinned with the grid: never pushed away
+            [
+                card_picker.table_cards(ctx, ds, act),
+                card_picker.hand_grid(ds, act, card_picker.grid_width()),
+            ],
+            spacing=8,
+            tight=True,
+        )
     choice = ft.Column(
         choice_controls,
         spacing=10,
@@ -123,9 +130,7 @@ def _names(ctx: ViewContext, ds: DealScreen, names: tuple[str, ...], act: Act) -
     ]
     rows = [ft.Row(buttons[i : i + 2], spacing=6) for i in range(0, len(buttons), 2)]
     if len(rows) > MAX_NAME_ROWS:  # six- and eight-pack: the list scrolls, the proposal stays
-        return ft.Column(
-            rows, spacing=6, scroll=ft.ScrollMode.AUTO, height=MAX_NAME_ROWS * 62 - 6
-        )
+        return ft.Column(rows, spacing=6, scroll=ft.ScrollMode.AUTO, height=MAX_NAME_ROWS * 62 - 6)
     return ft.Column(rows, spacing=6, tight=True)
 
 

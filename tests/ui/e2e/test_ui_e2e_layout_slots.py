@@ -337,3 +337,42 @@ def test_a_rejected_rulings_buttons_are_on_screen_without_a_swipe(
     finally:
         srv.stop()
         store.close()
+
+
+@pytest.mark.parametrize(("size", "lang"), SIZES)
+def test_the_table_cards_to_reuse_stay_in_place_over_the_grid(
+    tmp_path: Path, browser: Any, size: dict[str, int], lang: str
+) -> None:
+    """Ten cards on Boris's table: in the free picker each of them can be tapped (not under
+    the pinned grid) before and after cards and options come, and none moves."""
+    srv, store, _ = serve(tmp_path, lang, match=False)
+    mid = store.create_match("two-hand", ["Anna", "Boris"])
+    store.start_deal(mid, "Anna", "9H")
+    for meld, cards in (
+        ("bezique", ["QS", "JD"]),
+        ("four_kings", ["KS", "KH", "KD", "KC"]),
+        ("four_aces", ["AS", "AH", "AD", "AC"]),
+    ):
+        store.record(mid, {"type": "declare", "player": "Boris", "meld": meld, "new": cards})
+    table = [f"table-card-{c}-0" for c in ("QS", "JD", "KS", "KH", "KD", "KC", "AS", "AC")]
+    try:
+        page = phone(browser, srv, f"/match/{mid}", size)
+        by_id(page, "declare-1").wait_for(timeout=60_000)
+        tap(page, "declare-1")
+        tap(page, "tab-cards")
+        by_id(page, "table-card-AC-0").wait_for()
+        look(page, f"layout-11-picker-table-{size['width']}-{lang}")
+        assert_free(page, *table, "pick-7C", "picker-clear")
+        before = boxes(page, *table)
+        tap(page, "table-card-QS-0")
+        tap(page, "table-card-KS-0")
+        by_id(page, "option-marriage").wait_for()
+        tap(page, "pick-QC")
+        by_id(page, "chosen-0").wait_for()
+        look(page, f"layout-12-picker-table-chosen-{size['width']}-{lang}")
+        assert boxes(page, *table) == before
+        assert_free(page, *table, "pick-7C")
+        page.context.close()
+    finally:
+        srv.stop()
+        store.close()
