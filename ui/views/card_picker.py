@@ -115,9 +115,7 @@ def choice(ctx: ViewContext, ds: DealScreen, act: Act) -> list[ft.Control]:
             *(
                 [ft.Row(chosen, wrap=True, spacing=6, run_spacing=6)]
                 if chosen
-                else []
-                if reused
-                else [body_text(ctx.t("picker.chosen_none"), 15)]
+                else [] if reused else [body_text(ctx.t("picker.chosen_none"), 15)]
             ),
             *summary,
         ),

@@ -43,6 +43,7 @@ from ui.views.common import (
     narrow,
     scroll_body,
     section,
+    signed_text,
     tagged,
 )
 from ui.views.deal_header import header
@@ -610,7 +611,7 @@ def _summary(ctx: ViewContext, ds: DealScreen, act: Any, *, finished: bool) -> l
                 ),
             )
         )
-        parts = [f"{_reason(ctx, reason)} {points:+d}" for reason, points in ds.breakdown(side)]
+        parts = [f"{_reason(ctx, reason)} {signed_text(p)}" for reason, p in ds.breakdown(side)]
         if parts:
             out.append(
                 tagged(

@@ -130,7 +130,9 @@ def _names(ctx: ViewContext, ds: DealScreen, names: tuple[str, ...], act: Act) -
     ]
     rows = [ft.Row(buttons[i : i + 2], spacing=6) for i in range(0, len(buttons), 2)]
     if len(rows) > MAX_NAME_ROWS:  # six- and eight-pack: the list scrolls, the proposal stays
-        return ft.Column(rows, spacing=6, scroll=ft.ScrollMode.AUTO, height=MAX_NAME_ROWS * 62 - 6)
+        return ft.Column(
+            rows, spacing=6, scroll=ft.ScrollMode.AUTO, height=MAX_NAME_ROWS * 62 - 6
+        )
     return ft.Column(rows, spacing=6, tight=True)
 
 

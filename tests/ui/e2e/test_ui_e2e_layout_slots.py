@@ -376,3 +376,50 @@ def test_the_table_cards_to_reuse_stay_in_place_over_the_grid(
     finally:
         srv.stop()
         store.close()
+
+
+@pytest.mark.parametrize(("size", "lang"), SIZES)
+def test_the_viewers_four_digit_total_stays_on_one_line(
+    tmp_path: Path, browser: Any, size: dict[str, int], lang: str
+) -> None:
+    """Anna past 1000 in her second deal: her big total on the viewer is one line, as high as
+    Boris's, and reads what storage holds."""
+    srv, store, _ = serve(tmp_path, lang, match=False)
+    mid = store.create_match("two-hand", ["Anna", "Boris"])
+    bezique = {
+        "type": "declare",
+        "player": "Anna",
+        "meld": "double_bezique",
+        "new": ["QS", "JD", "QS", "JD"],
+    }
+    store.start_deal(mid, "Anna", "9H")
+    for event in (
+        bezique,
+        {
+            "type": "declare",
+            "player": "Anna",
+            "meld": "trump_sequence",
+            "new": ["AH", "10H", "KH", "QH", "JH"],
+        },
+        {"type": "stock_exhausted"},
+        {"type": "last_trick", "winner": "Anna"},
+        {"type": "brisques", "counts": {"Anna": 16, "Boris": 0}},
+    ):
+        store.record(mid, event)
+    store.start_deal(mid, "Boris", "9S")
+    store.record(mid, bezique)
+    try:
+        page = phone(browser, srv, f"/view/{mid}", size)
+        by_id(page, "viewer-total-0").wait_for(timeout=60_000)
+        totals = [points_text(v) for v in store.load_match(mid).totals()]
+        assert len(totals[0]) >= 4
+        for side, total in enumerate(totals):
+            expect(by_id(page, f"viewer-total-{side}")).to_have_text(total, timeout=WAIT)
+        look(page, f"layout-13-viewer-four-digits-{size['width']}-{lang}")
+        anna, boris = (where(page, f"viewer-total-{i}")["box"] for i in (0, 1))
+        assert abs(anna[3] - boris[3]) <= 1, (anna, boris)  # one line each
+        assert_free(page, "viewer-total-0", "viewer-total-1")
+        page.context.close()
+    finally:
+        srv.stop()
+        store.close()
