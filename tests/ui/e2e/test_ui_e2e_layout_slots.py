@@ -330,7 +330,7 @@ def test_a_rejected_rulings_buttons_are_on_screen_without_a_swipe(
         look(page, f"layout-10-rejected-seven-{size['width']}-{lang}")
         assert_free(page, "dismiss-ruling", "apply-proposed", "ruling-verdict", "ruling-text")
         assert_free(page, "deal-header", "declare-0", "declare-1", "end-deal")
-        below(page, "last-entry", "ruling")
+        below(page, "deal-header", "ruling")
         tap(page, "dismiss-ruling")
         by_id(page, "dismiss-ruling").wait_for(state="detached")
         page.context.close()
@@ -419,6 +419,42 @@ def test_the_viewers_four_digit_total_stays_on_one_line(
         anna, boris = (where(page, f"viewer-total-{i}")["box"] for i in (0, 1))
         assert abs(anna[3] - boris[3]) <= 1, (anna, boris)  # one line each
         assert_free(page, "viewer-total-0", "viewer-total-1")
+        page.context.close()
+    finally:
+        srv.stop()
+        store.close()
+
+
+@pytest.mark.parametrize(("size", "lang"), SIZES)
+def test_with_tricks_a_rejected_rulings_buttons_are_on_screen_too(
+    tmp_path: Path, browser: Any, size: dict[str, int], lang: str
+) -> None:
+    """Tricks tracking (the action bar has its trick row): Boris declares after Anna won the
+    trick (R-DECLARE-AFTER-TRICK); the panel's penalty and OK are on screen, not under the
+    action bar."""
+    srv, store, _ = serve(tmp_path, lang, match=False)
+    mid = store.create_match("two-hand", ["Anna", "Boris"], tracking="tricks")
+    store.start_deal(mid, "Anna", "9H")
+    for event in (
+        {"type": "trick", "winner": "Boris"},
+        {"type": "declare", "player": "Boris", "meld": "bezique", "new": ["QS", "JD"]},
+        {"type": "trick", "winner": "Anna"},
+        {"type": "trick", "winner": "Anna"},
+    ):
+        store.record(mid, event)
+    try:
+        page = phone(browser, srv, f"/match/{mid}", size)
+        by_id(page, "declare-1").wait_for(timeout=60_000)
+        tap(page, "declare-1")
+        tap(page, "tab-cards")
+        for card in ("KS", "KH", "KD", "KC"):
+            tap(page, f"pick-{card}")
+        tap(page, "option-four_kings")
+        by_id(page, "dismiss-ruling").wait_for(timeout=WAIT)
+        look(page, f"layout-14-tricks-rejected-{size['width']}-{lang}")
+        assert_free(page, "dismiss-ruling", "ruling-verdict", "deal-header", "declare-0")
+        if by_id(page, "apply-proposed").count():
+            assert_free(page, "apply-proposed")
         page.context.close()
     finally:
         srv.stop()
