@@ -459,3 +459,28 @@ def test_with_tricks_a_rejected_rulings_buttons_are_on_screen_too(
     finally:
         srv.stop()
         store.close()
+
+
+@pytest.mark.parametrize(("size", "lang"), SIZES)
+def test_four_last_trick_buttons_are_wide_enough_to_name_the_player(
+    tmp_path: Path, browser: Any, size: dict[str, int], lang: str
+) -> None:
+    """Four-hand after the stock: each "last trick to …" button is at least 60 px wide (a
+    name, not its initial) and on screen."""
+    srv, store, _ = serve(tmp_path, lang, match=False)
+    names = ["Anna", "Boris", "Clara", "Dmitri"]
+    mid = store.create_match("four-hand", names)
+    store.start_deal(mid, "Anna", "9H")
+    store.record(mid, {"type": "stock_exhausted"})
+    try:
+        page = phone(browser, srv, f"/match/{mid}", size)
+        by_id(page, "last-trick-3").wait_for(timeout=60_000)
+        look(page, f"layout-15-four-last-trick-{size['width']}-{lang}")
+        for seat in range(4):
+            box = where(page, f"last-trick-{seat}")["box"]
+            assert box[2] >= 60, (seat, box)
+        assert_free(page, *(f"last-trick-{seat}" for seat in range(4)))
+        page.context.close()
+    finally:
+        srv.stop()
+        store.close()
