@@ -27,6 +27,7 @@ from ui.views import SCREENS, live_slot
 from ui.views.cards import LANGUAGE as CARD_LANGUAGE
 from ui.views.cards import SUIT_FONT, SUIT_FONT_FILE
 from ui.views.common import VIEWPORT_WIDTH, ViewContext, tagged
+from ui.views.screen_key import screen_key
 
 log = logging.getLogger(__name__)
 SEED = "#2E7D32"
@@ -80,6 +81,7 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
     if app.screen == "deal" and appbar is not None and app.session is not None:
         appbar.actions = [_viewer_button(ctx), *(appbar.actions or [])]
     body = live_slot.frame(ctx, view.body)  # the news from other devices: a place of its own
+    body.key = screen_key(app)  # each screen opens at its top (ui/views/screen_key.py)
     return [ft.View(route=app.route, appbar=appbar, controls=[body], padding=0, spacing=0)]
 
 
