@@ -23,10 +23,11 @@ from ui.awake import Awake
 from ui.i18n import Translator, pick_language
 from ui.state.app import AppState, Role
 from ui.state.new_match import FormMemory
-from ui.views import SCREENS, live_strip
+from ui.views import SCREENS, live_slot
 from ui.views.cards import LANGUAGE as CARD_LANGUAGE
-from ui.views.cards import SUIT_FONT
+from ui.views.cards import SUIT_FONT, SUIT_FONT_FILE
 from ui.views.common import VIEWPORT_WIDTH, ViewContext, tagged
+from ui.views.screen_key import screen_key
 
 log = logging.getLogger(__name__)
 SEED = "#2E7D32"
@@ -79,7 +80,8 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
     appbar = view.appbar
     if app.screen == "deal" and appbar is not None and app.session is not None:
         appbar.actions = [_viewer_button(ctx), *(appbar.actions or [])]
-    body = ft.Stack([view.body, live_strip.build(ctx)], fit=ft.StackFit.EXPAND, expand=True)
+    body = live_slot.frame(ctx, view.body)  # the news from other devices: a place of its own
+    body.key = screen_key(app)  # each screen opens at its top (ui/views/screen_key.py)
     return [ft.View(route=app.route, appbar=appbar, controls=[body], padding=0, spacing=0)]
 
 
@@ -168,13 +170,17 @@ class _Opener:
     def __init__(self, db_url: str | None) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-open")
         self._db_url = db_url
+        self.progress: Any = None  # how far a salvage at open got (set from the thread)
         self._future: Future[Any] = self._pool.submit(self._open, db_url)
 
-    @staticmethod
-    def _open(db_url: str | None) -> Any:
-        store = backend.open_store(db_url)
+    def _open(self, db_url: str | None) -> Any:
+        store = backend.open_store(db_url, progress=self._note)
+        self.progress = None
         backend.warm_up()
         return store
+
+    def _note(self, report: Any) -> None:
+        self.progress = report  # one attribute store: the page's loop reads the latest
 
     def store(self) -> Any:
         return self._future.result()
@@ -195,7 +201,7 @@ async def _open_waiting_while_busy(page: ft.Page, opener: _Opener, lang: str) ->
     waiting: ft.Text | None = None
     while True:
         try:
-            store = await asyncio.get_running_loop().run_in_executor(None, opener.store)
+            store = await _store_showing_progress(page, opener, lang)
         except (DatabaseBusyError, DatabaseUnreachableError) as exc:
             if waiting is None:
                 waiting = ft.Text(size=20, selectable=True)
@@ -212,6 +218,40 @@ async def _open_waiting_while_busy(page: ft.Page, opener: _Opener, lang: str) ->
         return store
 
 
+PROGRESS_POLL_SECONDS = 0.5
+
+
+async def _store_showing_progress(page: ft.Page, opener: _Opener, lang: str) -> Any:
+    """``opener.store()``; while it is slow because a damaged database is being salvaged,
+    a line saying how far it got (rows read, then matches rebuilt) instead of a blank page."""
+    future = asyncio.get_running_loop().run_in_executor(None, opener.store)
+    shown: ft.Container | None = None
+    t = Translator(lang)
+    try:
+        while True:
+            done, _ = await asyncio.wait({future}, timeout=PROGRESS_POLL_SECONDS)
+            if done:
+                return future.result()
+            report = getattr(opener, "progress", None)
+            if report is None:
+                continue
+            if shown is None:
+                text, bar = ft.Text(size=20), ft.ProgressBar(value=0)
+                shown = ft.Container(ft.Column([text, bar], spacing=16), padding=24)
+                page.add(shown)
+            if report.phase == "read":
+                key = "salvage.reading" if report.done < report.total else "salvage.read"
+            else:
+                key = "salvage.writing" if report.phase == "write" else "salvage.replaying"
+            text.value = t(key, done=report.done, total=report.total)
+            bar.value = report.done / report.total if report.total else None
+            page.update()
+    finally:
+        if shown is not None:
+            page.controls.remove(shown)
+            page.update()
+
+
 def _drop_stale_screen(page: ft.Page) -> None:
     """A device that reconnects after a server restart still shows the screen of its old
     session, whose controls the new session does not have: a tap there is dropped unheard
@@ -221,6 +261,19 @@ def _drop_stale_screen(page: ft.Page) -> None:
     page.views.clear()
     page.views.append(ft.View(route=page.route or "/", controls=[], padding=0))
     page.update()
+
+
+def prepare_page(page: ft.Page) -> None:
+    """What every session's page starts with: the suit font, the themes, no padding. The web
+    server sets them before it answers the session's register message (Flet's
+    ``before_main``), so they travel in that answer and the client's first build already has
+    the app's theme instead of building Flet's default one and then the app's; ``app_main``
+    sets them where no server did (desktop, packaged apps)."""
+    page.fonts = {SUIT_FONT: SUIT_FONT_FILE}
+    page.theme = _theme(False)
+    page.dark_theme = _theme(True)
+    page.padding = 0
+    page.scroll = None
 
 
 RoleOf = Callable[[ft.Page], Any]  # returns Role | None, or an awaitable of it
@@ -240,11 +293,8 @@ def make_main(
     decide = role_of or table_role
 
     async def app_main(page: ft.Page) -> None:
-        page.fonts = {SUIT_FONT: "fonts/DejaVuSans-Suits.ttf"}
-        page.theme = _theme(False)
-        page.dark_theme = _theme(True)
-        page.padding = 0
-        page.scroll = None
+        if page.theme is None:  # not prepared by the web server before the session's start
+            prepare_page(page)
         _drop_stale_screen(page)
         prefs = ft.SharedPreferences()
         saved = await _read_settings(prefs)

@@ -44,7 +44,9 @@ from referee.storage.models import (
     next_activity,
     utcnow,
 )
+from referee.storage.progress import ProgressSink
 from referee.storage.stats import PlayerStats
+from referee.storage.undo_steps import Logged, redo_targets, undo_targets
 
 if TYPE_CHECKING:
     from referee.storage.exchange import Imported
@@ -159,17 +161,19 @@ class Store:
         app_storage_dir: str | os.PathLike[str] | None = None,
         *,
         repair: bool = True,
+        progress: ProgressSink | None = None,
     ) -> Store:
         """Open (creating or upgrading as needed) the database.
 
         A damaged SQLite file is moved aside as ``NAME.corrupt-YYYYmmdd-HHMMSS`` and a fresh
         database started; ``store.notice`` then holds the message to show the user. With
         ``repair=False`` (a file named on the command line) it is left alone and StorageError
-        says why it cannot be used.
+        says why it cannot be used. ``progress`` hears how a salvage is getting on (it can
+        take many seconds for a large file).
         """
         loc = db.resolve(url, app_storage_dir)
         if loc.is_sqlite:
-            return cls._open_sqlite(loc, repair)
+            return cls._open_sqlite(loc, repair, progress)
         engine = db.make_engine(loc)
         try:
             with engine.connect() as conn:
@@ -184,7 +188,9 @@ class Store:
         return store
 
     @classmethod
-    def _open_sqlite(cls, loc: db.Location, repair: bool) -> Store:
+    def _open_sqlite(
+        cls, loc: db.Location, repair: bool, progress: ProgressSink | None = None
+    ) -> Store:
         path = loc.path
         assert path is not None
         try:
@@ -210,7 +216,7 @@ class Store:
                         f" `bezique salvage {path}` recovers what it still holds",
                         path,
                     ) from damage
-                notice = cls._salvage_in_place(path, damage.reason)
+                notice = cls._salvage_in_place(path, damage.reason, progress)
                 revision = db.probe_sqlite_file(path)
             store: Store | None = None
             try:
@@ -238,14 +244,14 @@ class Store:
         raise AssertionError("unreachable")
 
     @staticmethod
-    def _salvage_in_place(path: Path, reason: str) -> str:
+    def _salvage_in_place(path: Path, reason: str, progress: ProgressSink | None = None) -> str:
         """Keep the damaged file aside, rebuild the database from what it still holds, and
         return the sentence for the user."""
         from referee.storage.salvage import salvage
 
         moved = db.move_aside(path)
         try:
-            report = salvage(moved, path)
+            report = salvage(moved, path, progress)
         except Exception as exc:  # salvage must never cost the app: start empty instead
             for side in ("", "-wal", "-shm", "-journal"):
                 path.with_name(path.name + side).unlink(missing_ok=True)
@@ -691,9 +697,7 @@ class Store:
             self._touch(conn, match_id, live)
             return deal_id
 
-    def record(
-        self, match_id: int, event: Mapping[str, Any], *, at: int | None = None
-    ) -> Ruling:
+    def record(self, match_id: int, event: Mapping[str, Any], *, at: int | None = None) -> Ruling:
         """Record one event (the record's JSON form) in the current deal; return the ruling.
 
         A rejected event is recorded too (the table's history); an event that is malformed or
@@ -725,9 +729,7 @@ class Store:
             live.can_undo, live.can_redo = True, False
             scored = rp.scored_of(seq, deal_id, ev, ruling)
             if scored is not None:
-                conn.execute(
-                    insert(T_MELD).values(**_meld_values(match_id, scored, live.seat_ids))
-                )
+                conn.execute(insert(T_MELD).values(**_meld_values(match_id, scored, live.seat_ids)))
             self._refresh_deal_cache(conn, match_id, live, len(live.deal_ids) - 1)
             self._touch(conn, match_id, live)
             return ruling
@@ -769,12 +771,14 @@ class Store:
 
     def undo(self, match_id: int, *, at: int | None = None) -> bool:
         """Hide the newest effective entry (event or deal start); False if none is left.
-        The undo is itself logged. With ``at``: only if the log is still at that position
+        The end of a deal (its last trick and brisques) is one step (undo_steps.py). The
+        undo is itself logged. With ``at``: only if the log is still at that position
         (StaleWrite otherwise), so a device never undoes an entry it has not seen."""
         return self._undo_redo(match_id, KIND_UNDO, at)
 
     def redo(self, match_id: int, *, at: int | None = None) -> bool:
-        """Restore the newest undone entry; False if there is nothing to redo."""
+        """Restore the newest undone entry (the end of a deal as one step); False if there
+        is nothing to redo."""
         return self._undo_redo(match_id, KIND_REDO, at)
 
     def _undo_redo(self, match_id: int, kind: str, at: int | None = None) -> bool:
@@ -786,19 +790,22 @@ class Store:
                 state = derive(Entry(int(r.seq), str(r.kind), r.target_seq) for r in rows)
             except LogCorrupt as exc:
                 raise StorageError(f"match {match_id}: {exc}") from exc
-            target = state.undo_target if kind == KIND_UNDO else state.redo_target
-            if target is None:
+            by_seq = {int(r.seq): r for r in rows}
+            step = undo_targets if kind == KIND_UNDO else redo_targets
+            targets = step(state, lambda seq: _logged(by_seq[seq]))
+            if not targets:
                 return False
             last = int(rows[-1].seq) if rows else 0
-            conn.execute(
-                insert(T_LOG).values(
-                    match_id=match_id,
-                    seq=last + 1,
-                    kind=kind,
-                    target_seq=target,
-                    created_at=utcnow(),
+            for offset, target in enumerate(targets, start=1):  # the end of a deal: one step
+                conn.execute(
+                    insert(T_LOG).values(
+                        match_id=match_id,
+                        seq=last + offset,
+                        kind=kind,
+                        target_seq=target,
+                        created_at=utcnow(),
+                    )
                 )
-            )
             self._rebuild(conn, match_id)
             conn.execute(
                 update(T_MATCH)
@@ -1017,9 +1024,7 @@ class Store:
 
         return event_seqs(self, match_id)
 
-    def preview_correction(
-        self, match_id: int, seq: int, event: Mapping[str, Any] | None
-    ) -> Any:
+    def preview_correction(self, match_id: int, seq: int, event: Mapping[str, Any] | None) -> Any:
         """What replacing event entry ``seq`` with ``event`` (None: deleting it) would change,
         storing nothing; a correction that cannot be made raises StorageInputError."""
         from referee.storage.corrections import preview_correction
@@ -1137,3 +1142,16 @@ def _meld_values(match_id: int, s: rp.Scored, seat_ids: Sequence[int]) -> dict[s
         "meld": s.meld,
         "points": s.points,
     }
+
+
+def _logged(row: Any) -> Logged:
+    """A log row as undo_steps reads it (an unreadable payload is simply no end of deal)."""
+    event_type: str | None = None
+    if row.kind == KIND_EVENT and row.payload:
+        try:
+            payload = json.loads(row.payload)
+        except ValueError:
+            payload = None
+        if isinstance(payload, dict) and isinstance(payload.get("type"), str):
+            event_type = payload["type"]
+    return Logged(str(row.kind), row.deal_id, event_type)
