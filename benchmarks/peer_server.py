@@ -77,6 +77,8 @@ def make_handler(files: Files, log: Path) -> type[BaseHTTPRequestHandler]:
         def _send(
             self, status: int, body: bytes, ctype: str | None, etag: str | None, gz: bool | None
         ) -> None:
+            with log_lock, log.open("a", encoding="utf-8") as out:  # before the answer: a client
+                out.write(f"{status} {len(body)} {self.path}\n")  # that has it finds it counted
             self.send_response(status)
             if ctype:
                 self.send_header("Content-Type", ctype)
@@ -88,8 +90,6 @@ def make_handler(files: Files, log: Path) -> type[BaseHTTPRequestHandler]:
                 self.send_header("Vary", "Accept-Encoding")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            with log_lock, log.open("a", encoding="utf-8") as out:  # before the body: a client
-                out.write(f"{status} {len(body)} {self.path}\n")  # that has it finds it counted
             self.wfile.write(body)
 
         def log_message(self, format: str, *args: object) -> None:
