@@ -436,8 +436,10 @@ class _DealSim:
 
     def reuse_ok(self, copies: Sequence[_TC], spec: CombinationSpec) -> bool:
         """R-REUSE: a declared card only in a different kind scoring more than each kind it
-        scored in; H-REUSE-CLASSES: freely across classes, within one only to a greater one."""
+        scored in (Rubicon …: any other kind); H-REUSE-CLASSES: freely across classes, within
+        one only to a greater one. Judged copy by copy, as the engine judges them."""
         classes = self.t.has("H-REUSE-CLASSES")
+        kinds = self.t.variant.reuse == "kinds" and not classes
         for tc in copies:
             for meld, points in tc.scored.items():
                 if meld == spec.id:
@@ -446,6 +448,8 @@ class _DealSim:
                     if self.t.variant.reform and meld in tc.reformable:
                         continue
                     return False
+                if kinds:
+                    continue  # Rubicon: any other kind, whatever its points
                 if classes:
                     old = self.t.variant.combination(meld)
                     if old is not None and old.family == spec.family and spec.points <= points:
