@@ -154,17 +154,28 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     tables += in_play_notes(ctx, ds.match)  # a side past the target: ends with this deal
     tables += entry_rows(ctx, ds, act)  # carte blanche, cut bonus (ui/views/rubicon_entries)
     tables += _players(ctx, ds, act)
+    # the ruling strip (or the news from other devices, ui/views/live_slot) and the tables;
+    # a rejected ruling or the last rulings cover both (the strip would only repeat the
+    # rejected entry), never the header or the action bar
     middle: list[ft.Control] = [
-        ft.Container(
-            content=ft.Column(
-                tables,
-                spacing=8,
-                scroll=ft.ScrollMode.AUTO,
-                expand=True,
-                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-            ),
+        ft.Column(
+            [
+                live_slot.deal_strip(ctx, ds, act),
+                ft.Container(
+                    content=ft.Column(
+                        tables,
+                        spacing=8,
+                        scroll=ft.ScrollMode.AUTO,
+                        expand=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                    ),
+                    expand=True,
+                    key="tables",
+                ),
+            ],
+            spacing=6,
             expand=True,
-            key="tables",
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
     ]
     over: ft.Control | None = None
@@ -176,15 +187,11 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     if over is not None:
         middle.append(ft.Container(content=over, left=0, right=0, top=0, bottom=0, key="over"))
     # the penalty choice covers the zones under the header, never the header (whose penalty,
-    # the scores); the news from other devices takes the ruling strip's place (ui/views/live_slot)
+    # the scores)
     cover = penalty_panel(ctx, ds, act) if ds.penalty_for is not None else None
     column = under_header.column(
         header(ctx, ds),
-        [
-            live_slot.deal_strip(ctx, ds, act),
-            ft.Stack(middle, expand=True),
-            action_bar(ctx, ds, act),
-        ],
+        [ft.Stack(middle, expand=True), action_bar(ctx, ds, act)],
         cover,
         spacing=6,
     )
@@ -238,6 +245,7 @@ def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     choice, the 32-card grid and Cancel."""
     return [
         *card_picker.choice(ctx, ds, act),
+        card_picker.table_cards(ctx, ds, act),
         card_picker.hand_grid(ds, act, card_picker.grid_width()),
         big_button(
             ctx.t("picker.cancel"),
