@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ui import backend, entry_words
+from ui import backend, entry_words, undo_guard
 from ui.state.common import Notice
 
 if TYPE_CHECKING:
@@ -141,9 +142,11 @@ class TableLink:
             if app.screen in ("home", "history", "stats"):
                 app.changed()  # the lists and the resume card read storage on render
             return
+        now = app.deal.clock() if app.deal is not None else time.monotonic()
         for s in shown:
             if move.position <= s.position and not s.busy:
                 continue  # already showing it (or a newer state)
+            undo_guard.note_foreign_move(s, now)  # an Undo tapped now is not carried out
             try:
                 if move.action == "record":
                     s.catch_up(move.position, move.event, move.ruling)

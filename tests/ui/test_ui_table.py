@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from ui_helpers import new_match, start_deal
+from ui_helpers import a_moment_later, new_match, start_deal
 
 from referee.cards import Card, Rank, Suit, parse_card
 from ui import awake, backend
@@ -163,7 +163,9 @@ def test_an_undo_takes_the_matchs_last_entry_back_on_every_screen(
     hub, anna, boris, viewer, mid = table
     declare(anna, 1, "KS KH KD KC")
     hub.deliver(anna, boris, viewer)
-    assert boris.deal is not None and boris.deal.undo()  # Boris undoes Anna's entry
+    assert boris.deal is not None
+    a_moment_later(boris)  # Boris has seen Anna's entry (ui/undo_guard.py)
+    assert boris.deal.undo()  # Boris undoes Anna's entry
     hub.deliver(anna, boris, viewer)
     assert stored(store, mid) == ([0, 0], [0, 0])
     assert shown(anna) == shown(boris) == stored(store, mid)

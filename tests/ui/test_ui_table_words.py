@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from test_ui_table import Hub, declare
-from ui_helpers import new_match, start_deal
+from ui_helpers import a_moment_later, new_match, start_deal
 
 from ui import backend
 from ui.state.app import AppState
@@ -51,14 +51,18 @@ def test_an_undo_and_a_redo_name_the_entry_on_every_screen(
     hub, anna, boris, _mid = phones
     assert declare(anna, 1, "KS KH KD KC") is not None  # Boris's four kings: 80
     hub.deliver(anna, boris)
-    assert boris.deal is not None and boris.deal.undo()
+    assert boris.deal is not None
+    a_moment_later(boris)
+    assert boris.deal.undo()
     hub.deliver(anna, boris)
     for app, lang in ((anna, "en"), (boris, "ru")):
         assert app.live_notice is not None
         text = app.live_notice.text(app.t, lang)
         assert "80" in text, text
     assert "undid" in anna.live_notice.text(anna.t, "en")  # type: ignore[union-attr]
-    assert anna.deal is not None and anna.deal.redo()
+    assert anna.deal is not None
+    a_moment_later(anna)
+    assert anna.deal.redo()
     hub.deliver(anna, boris)
     assert boris.live_notice is not None
     assert "возвращено" in boris.live_notice.text(boris.t, "ru")
@@ -81,7 +85,9 @@ def test_the_end_of_a_deal_from_another_phone_is_said_with_its_last_trick(
     assert "Anna" in text and "последн" in text.lower(), text  # the last trick, named
     assert "100" in text  # and the brisques
     # one undo takes the whole end back, and says both entries
-    assert boris.deal is not None and boris.deal.undo()
+    assert boris.deal is not None
+    a_moment_later(boris)
+    assert boris.deal.undo()
     hub.deliver(anna, boris)
     said = anna.live_notice.text(anna.t, "en")  # type: ignore[union-attr]
     assert "last trick" in said.lower() and "100" in said, said
