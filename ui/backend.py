@@ -432,6 +432,7 @@ class MatchSession:
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-write")
         self._queue: list[Future[Any]] = []
         self._broken = False
+        self.refused: Any = None  # the ruling of the first entry storage refused, as shown
         self.reload()
 
     def flush(self, timeout: float | None = None) -> None:
@@ -505,12 +506,16 @@ class MatchSession:
             deal = len(self.match.deals) if self.match is not None else 0
             self.on_written(Written(self.match_id, self.position, action, ruling, deal))
 
-    def _sync_write(self, step: Callable[[int], Any], action: str) -> Any:
+    def _sync_write(
+        self, step: Callable[[int], Any], action: str, words: Callable[[], Any] | None = None
+    ) -> Any:
         """A write that needs storage's answer (deal start, undo, redo): compare-and-append
         at this view's position, then show what storage has."""
         self._writable()
         self.flush()
         at = self.position
+        # what an undo takes back, read before it (ui/entry_words.py: the strip names it)
+        said = words() if words is not None and action == "undo" else None
         try:
             out = step(at)
         except StaleWrite as exc:
@@ -522,7 +527,9 @@ class MatchSession:
             raise WriteFailed(str(exc)) from exc
         self._reload_now()
         if out is not False:
-            self._stored(action)
+            if words is not None and action == "redo":
+                said = words()
+            self._stored(action, said)
         return out
 
     def start_deal(self, dealer: int, turn_up: Card | None) -> None:
@@ -564,6 +571,8 @@ class MatchSession:
         except BaseException as exc:
             first = not self._broken
             self._broken = True
+            if first:
+                self.refused = shown  # the strip names what was not recorded (QA P18)
             if first and self.on_failed is not None:
                 self.on_failed(exc)
             raise
@@ -600,10 +609,19 @@ class MatchSession:
 
     def undo(self) -> bool:
         """Undo the match's newest entry, whoever made it (if this view shows it)."""
-        return bool(self._sync_write(lambda at: self.store.undo(self.match_id, at=at), "undo"))
+        return bool(self._sync_write(
+            lambda at: self.store.undo(self.match_id, at=at), "undo", self._newest_rulings
+        ))
 
     def redo(self) -> bool:
-        return bool(self._sync_write(lambda at: self.store.redo(self.match_id, at=at), "redo"))
+        return bool(self._sync_write(
+            lambda at: self.store.redo(self.match_id, at=at), "redo", self._newest_rulings
+        ))
+
+    def _newest_rulings(self) -> tuple[Any, ...]:
+        from ui.entry_words import newest_rulings
+
+        return newest_rulings(self)
 
     def close(self, *, leaving: bool = False) -> None:
         """Finish the queued writes and stop the writer. While storage is away this raises

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ui import backend
+from ui import backend, entry_words, undo_guard
 from ui.state.common import Notice
 
 if TYPE_CHECKING:
@@ -50,27 +51,35 @@ class LiveNotice:
 
     move: Move
     serial: int
+    earlier: Move | None = None  # the same device's entry just before, said with it
 
     def text(self, t: Any, lang: str) -> str:
         m = self.move
         if m.action == "record":
             what = backend.ruling_text(m.ruling, lang) if m.ruling is not None else ""
             what = RULE_SUFFIX.sub("", what)  # the strip is short: the rule id is on screen
+            if self.earlier is not None:  # the end of a deal: its last trick too (QA P25)
+                what = f"{entry_words.words(self.earlier.ruling, lang, RULE_SUFFIX)}; {what}"
             return str(t("table.moved.record", device=m.device, what=what))
-        if m.action == "undo":
-            return str(t("table.moved.undo", device=m.device))
-        if m.action == "redo":
-            return str(t("table.moved.redo", device=m.device))
+        if m.action in ("undo", "redo"):
+            what = entry_words.words(m.ruling, lang, RULE_SUFFIX)  # QA P18: name the entry
+            if what:
+                return str(t(f"table_words.{m.action}", device=m.device, what=what))
+            return str(t(f"table.moved.{m.action}", device=m.device))
         if m.action == "correct":
             return str(t("table.moved.correct", device=m.device))
         return str(t("table.moved.deal", device=m.device, n=m.deal))
 
 
-def write_notice(exc: BaseException) -> Notice | None:
-    """The plain words for table mode's refusals (None for other write failures)."""
+def write_notice(exc: BaseException, refused: Any = None, lang: str = "en") -> Notice | None:
+    """The plain words for table mode's refusals (None for other write failures); with the
+    refused entry's ruling, the notice names it (QA P18)."""
     if isinstance(exc, backend.ReadOnly):
         return Notice("table.viewer_cannot_write", error=True)
     if isinstance(exc, backend.Stale):
+        what = entry_words.words(refused, lang, RULE_SUFFIX)
+        if what:
+            return Notice("table_words.stale", {"what": what}, error=True)
         return Notice("table.stale", error=True)
     return None
 
@@ -111,13 +120,15 @@ class TableLink:
         app = self.app
         if app.session is not session:
             return
+        refused = session.refused
         try:
             session.reload()
         except backend.WriteFailed as failure:
             exc = failure
         except Exception as other:  # storage unreachable: say so, keep what is shown
             exc = other
-        self._tell(write_notice(exc) or Notice("error.storage", {"why": str(exc)}, error=True))
+        notice = write_notice(exc, refused, app.lang)
+        self._tell(notice or Notice("error.storage", {"why": str(exc)}, error=True))
         app.changed()
 
     # --- the others' writes ------------------------------------------------------------
@@ -131,16 +142,19 @@ class TableLink:
             if app.screen in ("home", "history", "stats"):
                 app.changed()  # the lists and the resume card read storage on render
             return
+        now = app.deal.clock() if app.deal is not None else time.monotonic()
         for s in shown:
             if move.position <= s.position and not s.busy:
                 continue  # already showing it (or a newer state)
+            undo_guard.note_foreign_move(s, now)  # an Undo tapped now is not carried out
             try:
                 if move.action == "record":
                     s.catch_up(move.position, move.event, move.ruling)
                 else:
                     s.reload()
             except backend.WriteFailed as exc:  # our own entry lost the race
-                self._tell(write_notice(exc) or Notice("error.diverged", error=True))
+                notice = write_notice(exc, s.refused, app.lang)
+                self._tell(notice or Notice("error.diverged", error=True))
             except Exception:  # storage unreachable: the next tap reports it
                 log.exception("reload after a move by %s", move.device)
         deal = app.deal
@@ -153,7 +167,8 @@ class TableLink:
     def show(self, move: Move) -> None:
         """Put a move in the strip every screen shows, and re-render."""
         self._serial += 1
-        self.app.live_notice = LiveNotice(move, self._serial)
+        self.app.live_notice = LiveNotice(move, self._serial, _end_of_deal_before(
+            self.app.live_notice, move))
         self.app.changed()
 
     def _tell(self, notice: Notice) -> None:
@@ -161,6 +176,19 @@ class TableLink:
             self.app.deal.write_refused(notice)
         else:
             self.app.notice = notice
+
+
+def _end_of_deal_before(shown: LiveNotice | None, move: Move) -> Move | None:
+    """The last trick the same device recorded just before these brisques: the end form
+    records both, and the strip says both (QA P25: it named only the brisques)."""
+    if shown is None or move.action != "record" or (move.event or {}).get("type") != "brisques":
+        return None
+    prev = shown.move
+    same = (prev.match_id, prev.device, prev.position + 1) == (
+        move.match_id, move.device, move.position)
+    if same and prev.action == "record" and (prev.event or {}).get("type") == "last_trick":
+        return prev
+    return None
 
 
 def connect(app: AppState, page: ft.Page) -> TableLink:

@@ -27,7 +27,7 @@ from referee.events import (
     Trick,
 )
 from referee.lead import next_leader
-from ui import backend
+from ui import backend, entry_words, undo_guard
 from ui.live import write_notice  # table mode's refusals (stale view, viewer)
 from ui.state import joker, penalty_choice
 from ui.state.brisques_entry import BrisquesEntry
@@ -601,6 +601,10 @@ class DealScreen(PenaltyActions, NamingActions, EndOfDeal):
         return self._history(self.session.redo)
 
     def _history(self, step: Any) -> bool:
+        if undo_guard.too_soon(self.session, self.clock()):  # QA P30: ui/undo_guard.py
+            what = entry_words.words(entry_words.newest_rulings(self.session), self.lang)
+            self.notice = Notice("undo_guard.just_changed", {"what": what or "—"}, error=True)
+            return False
         notice: Notice | None = None
         try:
             ok = bool(step())
