@@ -212,3 +212,12 @@ def test_a_big_total_is_sized_to_stay_on_one_line() -> None:
     size = fitting_size(["1100", "0"], box, 64)
     assert size < 64 and 4 * size * GLYPH_EM <= box
     assert fitting_size(["40", "0"], box, 64) == 64  # short totals keep the design size
+
+
+def test_a_long_button_label_gets_the_height_of_its_lines() -> None:
+    from ui.views.common import TAP, big_button
+
+    short = big_button("Two-hand", None)
+    long = big_button("Многоколодный с «инфузорками»", None)
+    assert short.height == TAP  # one line: every chip of a row as high
+    assert long.height is None  # may wrap at 360 px: as high as its two lines, never cut
