@@ -18,6 +18,7 @@ from referee.cards import Card, Suit
 from referee.glossary import rank_label
 from ui import backend
 from ui.state.deal import RANKS, SUITS, DealScreen, PendingView
+from ui.state.deal_summary import summary_sides
 from ui.views import (
     card_picker,
     declare_by_name,
@@ -43,11 +44,11 @@ from ui.views.common import (
     narrow,
     scroll_body,
     section,
-    signed_text,
     tagged,
 )
 from ui.views.deal_header import header
 from ui.views.deal_parts import cached, cap, compact_button, panel, seat_setter
+from ui.views.deal_summary import side_rows
 from ui.views.game_lines import game_summary
 from ui.views.penalty_sheet import penalty_panel
 from ui.views.rubicon_entries import entry_rows
@@ -607,25 +608,10 @@ def _reason(ctx: ViewContext, reason: str) -> str:
 def _summary(ctx: ViewContext, ds: DealScreen, act: Any, *, finished: bool) -> list[ft.Control]:
     app = ctx.app
     result = ds.match.result()
-    scores = ds.deal_scores()
+    sides = summary_sides(ds.match, len(ds.match.deals) - 1)
     out: list[ft.Control] = [heading(ctx.t("summary.title", n=ds.deal_number), 24)]
-    for side, s in enumerate(result.sides):
-        out.append(
-            tagged(
-                f"summary-{side}",
-                ft.Text(
-                    ctx.t("summary.row", name=s.name, points=scores[side], total=s.total), size=20
-                ),
-            )
-        )
-        parts = [f"{_reason(ctx, reason)} {signed_text(p)}" for reason, p in ds.breakdown(side)]
-        if parts:
-            out.append(
-                tagged(
-                    f"summary-parts-{side}",
-                    body_text(" · ".join(parts), 15, color=ft.Colors.ON_SURFACE_VARIANT),
-                )
-            )
+    for side, s in enumerate(result.sides):  # ui/views/deal_summary.py
+        out += side_rows(ctx, side, s.name, s.total, sides[side], partial(_reason, ctx))
     out += game_summary(ctx, ds.match, ds.deal_number)  # Rubicon …: the game in words
     # the winner, why in words, and the next partie (ui/views/verdict.py)
     out += verdict_panel(ctx, ds.match, app.session.match_id if app.session else None)
