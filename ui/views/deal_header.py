@@ -14,6 +14,8 @@ from ui.views.cards import card_face, suit_badge
 from ui.views.common import ViewContext, body_text, narrow, points_text, tagged
 from ui.views.deal_parts import panel
 
+TRUMPS_LINE = 38  # two lines of 14 px: "no trumps yet: …", later "Trumps ♥"
+
 
 def header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Control:
     tag = "picker-" if compact else ""  # the picker's copy must not answer to the same ids
@@ -30,6 +32,9 @@ def header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Con
         )
         if deal is not None and deal.turn_up is not None and not compact and not narrow():
             left.append(card_face(deal.turn_up, width=40))
+    elif not ds.turn_up_variant:  # the badge's place, kept until a marriage fixes trumps
+        badge = 22 if compact else 28
+        left.append(ft.Container(width=badge * 1.5, height=badge * 1.5))
     phase = ctx.t("deal.phase2") if ds.phase() == 2 else ctx.t("deal.phase1")
     lines: list[ft.Control] = [
         tagged(
@@ -43,7 +48,22 @@ def header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Con
             ),
         )
     ]
-    if trumps is None:
+    if not ds.turn_up_variant:
+        # trumps fixed by the first marriage (Rubicon …): "no trumps yet" and then the trumps
+        # share one box of two lines' height, so the zones below never jump when they change
+        words = (
+            ctx.t(no_trumps_key(ds.match))
+            if trumps is None
+            else f"{ctx.t('deal.trumps')} {trumps.symbol}"
+        )
+        lines.append(
+            ft.Container(
+                content=ft.Text(words, size=14, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                height=TRUMPS_LINE,
+                alignment=ft.Alignment.CENTER_LEFT,
+            )
+        )
+    elif trumps is None:
         lines.append(body_text(ctx.t(no_trumps_key(ds.match)), 14))
     stock = ds.stock_left()
     if stock is not None:
