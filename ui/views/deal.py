@@ -228,7 +228,7 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
             )
         )
     # The declare layer stays built once opened and is only shown or hidden: closing it (the
-    # confirm of a declaration) sends one property instead of removing a whole subtree, and
+    # confirm of a declaration) sends two properties instead of removing a whole subtree, and
     # opening it again diffs against what it showed last time.
     content = declare_by_name.layer(ctx, ds, act) if ds.picker is not None else None
     if content is not None:
@@ -245,7 +245,11 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
                 right=0,
                 bottom=0,
                 key="picker",
-                visible=ds.picker is not None,
+                # hidden by painting nothing and taking no taps, not by leaving the tree:
+                # Flutter keeps its widgets built and laid out (no semantics either: an
+                # invisible opacity leaves them out), so showing it again builds nothing
+                opacity=1.0 if ds.picker is not None else 0.0,
+                ignore_interactions=ds.picker is None,
             )
         )
     return ft.Stack(layers, expand=True)
