@@ -278,7 +278,11 @@ class Match:
                 if Counter(p.cards) == Counter(table):
                     ruling = deal.verify(Declare(player, (), tuple(table), p.meld))
                     out.append(Option(p.meld, ruling.points or deal.points_of(p.meld), ruling))
-            return out
+            if out:
+                return out
+            # Table cards alone that were never pending together (K♠ of four kings, Q♠ of a
+            # bezique): still a marriage, refused with its rule (R-NEW-CARD), so the player
+            # reads why instead of "no combination".
         for meld in melds:
             try:
                 ruling = deal.verify(Declare(player, tuple(new), tuple(table), meld))

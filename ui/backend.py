@@ -258,11 +258,12 @@ def warm_up() -> None:
 
 
 # --- storage ---------------------------------------------------------------------------------
-def open_store(db_url: str | None = None) -> Any:
-    """The storage layer's database (the embedded SQLite file unless a URL is given)."""
+def open_store(db_url: str | None = None, progress: Any = None) -> Any:
+    """The storage layer's database (the embedded SQLite file unless a URL is given);
+    ``progress`` hears how a salvage of a damaged file is getting on."""
     from referee.storage import Store
 
-    return Store.open(url=db_url)
+    return Store.open(url=db_url, progress=progress)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from ui.awake import Awake
 from ui.i18n import Translator, pick_language
 from ui.state.app import AppState, Role
 from ui.state.new_match import FormMemory
-from ui.views import SCREENS, live_strip
+from ui.views import SCREENS, live_slot
 from ui.views.cards import LANGUAGE as CARD_LANGUAGE
 from ui.views.cards import SUIT_FONT
 from ui.views.common import VIEWPORT_WIDTH, ViewContext, tagged
@@ -79,7 +79,7 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
     appbar = view.appbar
     if app.screen == "deal" and appbar is not None and app.session is not None:
         appbar.actions = [_viewer_button(ctx), *(appbar.actions or [])]
-    body = ft.Stack([view.body, live_strip.build(ctx)], fit=ft.StackFit.EXPAND, expand=True)
+    body = live_slot.frame(ctx, view.body)  # the news from other devices: a place of its own
     return [ft.View(route=app.route, appbar=appbar, controls=[body], padding=0, spacing=0)]
 
 
@@ -168,13 +168,17 @@ class _Opener:
     def __init__(self, db_url: str | None) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-open")
         self._db_url = db_url
+        self.progress: Any = None  # how far a salvage at open got (set from the thread)
         self._future: Future[Any] = self._pool.submit(self._open, db_url)
 
-    @staticmethod
-    def _open(db_url: str | None) -> Any:
-        store = backend.open_store(db_url)
+    def _open(self, db_url: str | None) -> Any:
+        store = backend.open_store(db_url, progress=self._note)
+        self.progress = None
         backend.warm_up()
         return store
+
+    def _note(self, report: Any) -> None:
+        self.progress = report  # one attribute store: the page's loop reads the latest
 
     def store(self) -> Any:
         return self._future.result()
@@ -195,7 +199,7 @@ async def _open_waiting_while_busy(page: ft.Page, opener: _Opener, lang: str) ->
     waiting: ft.Text | None = None
     while True:
         try:
-            store = await asyncio.get_running_loop().run_in_executor(None, opener.store)
+            store = await _store_showing_progress(page, opener, lang)
         except (DatabaseBusyError, DatabaseUnreachableError) as exc:
             if waiting is None:
                 waiting = ft.Text(size=20, selectable=True)
@@ -210,6 +214,35 @@ async def _open_waiting_while_busy(page: ft.Page, opener: _Opener, lang: str) ->
             page.controls.remove(waiting)
             page.update()
         return store
+
+
+PROGRESS_POLL_SECONDS = 0.5
+
+
+async def _store_showing_progress(page: ft.Page, opener: _Opener, lang: str) -> Any:
+    """``opener.store()``; while it is slow because a damaged database is being salvaged,
+    a line saying how far it got (rows read, then matches rebuilt) instead of a blank page."""
+    future = asyncio.get_running_loop().run_in_executor(None, opener.store)
+    shown: ft.Text | None = None
+    t = Translator(lang)
+    try:
+        while True:
+            done, _ = await asyncio.wait({future}, timeout=PROGRESS_POLL_SECONDS)
+            if done:
+                return future.result()
+            report = getattr(opener, "progress", None)
+            if report is None:
+                continue
+            if shown is None:
+                shown = ft.Text(size=20)
+                page.add(shown)
+            key = "salvage.reading" if report.phase == "read" else "salvage.replaying"
+            shown.value = t(key, done=report.done, total=report.total)
+            page.update()
+    finally:
+        if shown is not None:
+            page.controls.remove(shown)
+            page.update()
 
 
 def _drop_stale_screen(page: ft.Page) -> None:

@@ -22,6 +22,7 @@ from referee.storage.errors import (
     StorageInputError,
     UnknownMatchError,
 )
+from referee.storage.progress import to_stream
 
 if TYPE_CHECKING:
     from referee.storage.store import Store
@@ -45,7 +46,7 @@ def _store(args: argparse.Namespace, *, reading: bool = False) -> Iterator[Store
 
     # A file named on the command line is never moved aside: it may not be ours at all.
     try:
-        store = Store.open(args.db, repair=args.db is None)
+        store = Store.open(args.db, repair=args.db is None, progress=to_stream())
     except DamagedDatabaseError as exc:
         if not reading or exc.path is None:
             raise
@@ -69,13 +70,15 @@ def _salvaged(path: Path) -> Iterator[Store]:
 
     with tempfile.TemporaryDirectory(prefix="bezique-read-") as work:
         out = Path(work) / "salvaged.sqlite3"
-        report = salvage(path, out)
+        report = salvage(path, out, to_stream())
         if not report.readable:
             raise StorageError(
                 f"{path}: not a usable Bezique database; nothing in it could be read as matches"
             )
-        print(f"bezique: {path} is damaged; reading what it still holds. {report.sentence()}",
-              file=sys.stderr)
+        print(
+            f"bezique: {path} is damaged; reading what it still holds. {report.sentence()}",
+            file=sys.stderr,
+        )
         store = Store.open(out, repair=False)
         try:
             yield store
@@ -92,7 +95,7 @@ def _cmd_salvage(args: argparse.Namespace) -> int:
     out = Path(args.output) if args.output else src.with_name(src.name + ".salvaged.sqlite3")
     if out.exists():
         raise StorageInputError(str(out), "already exists; salvage writes a new file (-o NAME)")
-    report = salvage(src, out)
+    report = salvage(src, out, to_stream())
     if not report.readable:
         out.unlink(missing_ok=True)
         raise StorageInputError(str(src), report.sentence())

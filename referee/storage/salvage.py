@@ -28,6 +28,7 @@ from referee.storage import replay as rp
 from referee.storage.errors import StorageError, StorageInputError
 from referee.storage.log import Entry, LogCorrupt, derive
 from referee.storage.models import CACHE_VERSION, KIND_DEAL, KIND_EVENT
+from referee.storage.progress import READ, REPLAY, Progress, ProgressSink
 
 # The columns we copy, per table, in the order rows are inserted (parents first). Columns a
 # file from an older schema lacks are left to the new schema's defaults.
@@ -62,6 +63,25 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 }
 # Below this width a range SQLite cannot read is tried rowid by rowid.
 _POINT_WIDTH = 8
+# Rows fetched per step of a scan (a progress report after each).
+_BATCH = 5000
+# Matches whose caches are rebuilt in one write transaction (one commit, one fsync, each).
+_REPLAY_BATCH = 50
+
+
+@dataclass
+class _Counter:
+    """Rows read so far across all tables, reported to the progress sink."""
+
+    sink: ProgressSink | None = None
+    total: int = 0
+    pages: int = 0
+    done: int = 0
+
+    def add(self, rows: int) -> None:
+        self.done += rows
+        if self.sink is not None:
+            self.sink(Progress(READ, self.done, max(self.total, self.done), self.pages))
 
 
 @dataclass
@@ -113,16 +133,29 @@ class SalvageReport:
         return text + " Not recovered: " + "; ".join(parts) + "."
 
 
-def read_table(conn: sqlite3.Connection, table: str, columns: Sequence[str]) -> TableRead:
+def read_table(
+    conn: sqlite3.Connection,
+    table: str,
+    columns: Sequence[str],
+    counter: _Counter | None = None,
+) -> TableRead:
     """Every readable row of ``table``; unreadable pages are skipped by splitting rowid
     ranges in halves around them."""
+    counter = counter or _Counter()
     cols = ", ".join(f'"{c}"' for c in columns)
     out = TableRead()
+    scanned = 0
     try:
-        out.rows = _rows(conn.execute(f'SELECT {cols} FROM "{table}" ORDER BY rowid'), columns)
+        cur = conn.execute(f'SELECT {cols} FROM "{table}" ORDER BY rowid')
+        while batch := cur.fetchmany(_BATCH):
+            out.rows.extend(dict(zip(columns, r, strict=True)) for r in batch)
+            scanned += len(batch)
+            counter.add(len(batch))
         return out
     except sqlite3.DatabaseError:
         out.whole = False
+        out.rows = []
+        counter.done -= scanned  # read again below, range by range
     hi = _max_rowid(conn, table)
     stack = [(1, hi)]
     found: list[tuple[int, dict[str, Any]]] = []
@@ -130,16 +163,18 @@ def read_table(conn: sqlite3.Connection, table: str, columns: Sequence[str]) -> 
     while stack:
         lo, top = stack.pop()
         try:
-            for r in conn.execute(query, (lo, top)).fetchall():
-                found.append((int(r[0]), dict(zip(columns, r[1:], strict=True))))
+            got = conn.execute(query, (lo, top)).fetchall()
+            found.extend((int(r[0]), dict(zip(columns, r[1:], strict=True))) for r in got)
+            counter.add(len(got))
             continue
         except sqlite3.DatabaseError:
             pass
         if top - lo < _POINT_WIDTH:
             for rowid in range(lo, top + 1):
                 try:
-                    for r in conn.execute(query, (rowid, rowid)).fetchall():
-                        found.append((int(r[0]), dict(zip(columns, r[1:], strict=True))))
+                    got = conn.execute(query, (rowid, rowid)).fetchall()
+                    found.extend((int(r[0]), dict(zip(columns, r[1:], strict=True))) for r in got)
+                    counter.add(len(got))
                 except sqlite3.DatabaseError:
                     out.unreadable += 1
             continue
@@ -149,10 +184,6 @@ def read_table(conn: sqlite3.Connection, table: str, columns: Sequence[str]) -> 
     found.sort(key=lambda t: t[0])
     out.rows = [row for _, row in found]
     return out
-
-
-def _rows(cur: sqlite3.Cursor, columns: Sequence[str]) -> list[dict[str, Any]]:
-    return [dict(zip(columns, r, strict=True)) for r in cur.fetchall()]
 
 
 def _max_rowid(conn: sqlite3.Connection, table: str) -> int:
@@ -213,7 +244,9 @@ def _tables(conn: sqlite3.Connection) -> dict[str, set[str]]:
     return out
 
 
-def read_everything(source: Path) -> tuple[dict[str, TableRead], bool]:
+def read_everything(
+    source: Path, progress: ProgressSink | None = None
+) -> tuple[dict[str, TableRead], bool]:
     """Every readable row of our tables, and whether the file looked like ours at all."""
     with tempfile.TemporaryDirectory(prefix="bezique-salvage-") as work:
         try:
@@ -227,10 +260,18 @@ def read_everything(source: Path) -> tuple[dict[str, TableRead], bool]:
                 tables = {}
             if "match" not in tables or "log_entry" not in tables:
                 return {}, False
+            counter = _Counter(progress)
+            if progress is not None:
+                counter.pages = int(conn.execute("PRAGMA page_count").fetchone()[0] or 0)
+                counter.total = sum(_max_rowid(conn, t) for t in tables)
             out: dict[str, TableRead] = {}
             for table, wanted in COLUMNS.items():
                 cols = [c for c in wanted if c in tables.get(table, set())]
-                out[table] = read_table(conn, table, cols) if cols else TableRead(whole=False)
+                out[table] = (
+                    read_table(conn, table, cols, counter) if cols else TableRead(whole=False)
+                )
+            if progress is not None:  # the end of reading, whatever the estimate was
+                progress(Progress(READ, counter.done, counter.done, counter.pages))
             return out, True
         finally:
             conn.close()
@@ -299,11 +340,12 @@ def _steps(entries: list[dict[str, Any]], deals: dict[int, dict[str, Any]]) -> l
     return steps
 
 
-def salvage(source: Path, target: Path) -> SalvageReport:
+def salvage(source: Path, target: Path, progress: ProgressSink | None = None) -> SalvageReport:
     """Write a new database at ``target`` with everything recoverable from ``source`` (left
-    untouched), its caches rebuilt by replaying each recovered log once."""
+    untouched), its caches rebuilt by replaying each recovered log once. ``progress`` hears
+    how far it got (rows read, then matches replayed), as often as it is called."""
     report = SalvageReport(source)
-    read, ours = read_everything(source)
+    read, ours = read_everything(source, progress)
     if target.exists():
         raise StorageError(f"{target}: already exists; salvage writes a new file")
     db.upgrade(db.Location(db.resolve(target).url, target))
@@ -332,8 +374,10 @@ def salvage(source: Path, target: Path) -> SalvageReport:
             mid = int(m["id"])
             seat_map = seats.get(mid, {})
             names = [players[pid]["name"] for _, pid in sorted(seat_map.items()) if pid in players]
-            if not seat_map or len(names) != len(seat_map) or sorted(seat_map) != list(
-                range(len(seat_map))
+            if (
+                not seat_map
+                or len(names) != len(seat_map)
+                or sorted(seat_map) != list(range(len(seat_map)))
             ):
                 continue
             deals = deals_of.get(mid, {})
@@ -355,54 +399,74 @@ def salvage(source: Path, target: Path) -> SalvageReport:
         conn.execute("COMMIT")
     finally:
         conn.close()
-    kept = _replay_and_cache(target)
+    kept = _replay_and_cache(target, progress)
     report.matches = len(kept)
     report.entries = sum(kept.values())
-    report.cut = {
-        mid: (n, last_seq[mid]) for mid, n in kept.items() if n < last_seq.get(mid, 0)
-    }
+    report.cut = {mid: (n, last_seq[mid]) for mid, n in kept.items() if n < last_seq.get(mid, 0)}
     report.lost_matches = sorted(known_ids - set(kept))
     return report
 
 
-def _replay_and_cache(target: Path) -> dict[int, int]:
+def _replay_and_cache(target: Path, progress: ProgressSink | None = None) -> dict[int, int]:
     """Replay every recovered match once, writing its caches; a log the engine cannot follow
-    is cut before the entry it refuses. Returns each match's kept entries."""
-    from sqlalchemy import delete, select
+    is cut before the entry it refuses. Returns each match's kept entries.
+
+    Matches are rebuilt :data:`_REPLAY_BATCH` to a transaction (a commit per match cost more
+    than the replay on a busy disk); a batch in which the engine refuses an entry is rolled
+    back whole and done again match by match, cutting the refused logs."""
+    from sqlalchemy import func, select
 
     from referee.storage.store import T_LOG, T_MATCH, Store
 
-    kept: dict[int, int] = {}
     store = Store.open(target, repair=False)
     try:
         with store._read() as c:
             ids = [int(v) for v in c.execute(select(T_MATCH.c.id)).scalars()]
-        for mid in ids:
-            alive = True
-            while True:
-                try:
-                    store.rebuild_caches(mid)
-                    break
-                except StorageError:
-                    seq = _first_refused(store, mid)
-                    with store._write() as c:
-                        if seq is None:  # the settings themselves, or no log to follow
-                            c.execute(delete(T_MATCH).where(T_MATCH.c.id == mid))
-                            alive = False
-                        else:
-                            c.execute(
-                                delete(T_LOG).where(T_LOG.c.match_id == mid, T_LOG.c.seq >= seq)
-                            )
-                    if not alive:
-                        break
-            if alive:
-                with store._read() as c:
-                    kept[mid] = len(
-                        c.execute(select(T_LOG.c.id).where(T_LOG.c.match_id == mid)).all()
-                    )
+        alive: set[int] = set()
+        for start in range(0, len(ids), _REPLAY_BATCH):
+            batch = ids[start : start + _REPLAY_BATCH]
+            try:
+                with store._write() as c:
+                    for n, mid in enumerate(batch, start=start + 1):
+                        store._lock_match(c, mid)
+                        store._rebuild(c, mid)
+                        if progress is not None:
+                            progress(Progress(REPLAY, n, len(ids)))
+                alive.update(batch)
+            except StorageError:
+                for n, mid in enumerate(batch, start=start + 1):
+                    if _replay_cutting(store, mid):
+                        alive.add(mid)
+                    if progress is not None:
+                        progress(Progress(REPLAY, n, len(ids)))
+        with store._read() as c:
+            counts = c.execute(
+                select(T_LOG.c.match_id, func.count()).group_by(T_LOG.c.match_id)
+            ).all()
+        per_match = {int(mid): int(n) for mid, n in counts}
+        return {mid: per_match.get(mid, 0) for mid in ids if mid in alive}
     finally:
         store.close()
-    return kept
+
+
+def _replay_cutting(store: Any, mid: int) -> bool:
+    """Rebuild one match's caches, cutting its log before each entry the engine refuses;
+    False when the match itself cannot be rebuilt (it is then removed)."""
+    from sqlalchemy import delete
+
+    from referee.storage.store import T_LOG, T_MATCH
+
+    while True:
+        try:
+            store.rebuild_caches(mid)
+            return True
+        except StorageError:
+            seq = _first_refused(store, mid)
+            with store._write() as c:
+                if seq is None:  # the settings themselves, or no log to follow
+                    c.execute(delete(T_MATCH).where(T_MATCH.c.id == mid))
+                    return False
+                c.execute(delete(T_LOG).where(T_LOG.c.match_id == mid, T_LOG.c.seq >= seq))
 
 
 def _first_refused(store: Any, match_id: int) -> int | None:
@@ -435,10 +499,12 @@ def _stored_ids(path: Path) -> set[int]:
 
 
 def _insert(conn: sqlite3.Connection, table: str, rows: Iterable[dict[str, Any]]) -> None:
+    """Insert rows, one ``executemany`` per set of columns (rows of one table share it)."""
+    groups: dict[tuple[str, ...], list[list[Any]]] = {}
     for row in rows:
-        cols = [c for c in row if c in COLUMNS[table] or c == "cache_version"]
+        cols = tuple(c for c in row if c in COLUMNS[table] or c == "cache_version")
+        groups.setdefault(cols, []).append([row[c] for c in cols])
+    for cols, values in groups.items():
         names = ", ".join(f'"{c}"' for c in cols)
         marks = ", ".join("?" for _ in cols)
-        conn.execute(
-            f'INSERT INTO "{table}" ({names}) VALUES ({marks})', [row[c] for c in cols]
-        )
+        conn.executemany(f'INSERT INTO "{table}" ({names}) VALUES ({marks})', values)

@@ -44,6 +44,7 @@ from referee.storage.models import (
     next_activity,
     utcnow,
 )
+from referee.storage.progress import ProgressSink
 from referee.storage.stats import PlayerStats
 
 if TYPE_CHECKING:
@@ -159,17 +160,19 @@ class Store:
         app_storage_dir: str | os.PathLike[str] | None = None,
         *,
         repair: bool = True,
+        progress: ProgressSink | None = None,
     ) -> Store:
         """Open (creating or upgrading as needed) the database.
 
         A damaged SQLite file is moved aside as ``NAME.corrupt-YYYYmmdd-HHMMSS`` and a fresh
         database started; ``store.notice`` then holds the message to show the user. With
         ``repair=False`` (a file named on the command line) it is left alone and StorageError
-        says why it cannot be used.
+        says why it cannot be used. ``progress`` hears how a salvage is getting on (it can
+        take many seconds for a large file).
         """
         loc = db.resolve(url, app_storage_dir)
         if loc.is_sqlite:
-            return cls._open_sqlite(loc, repair)
+            return cls._open_sqlite(loc, repair, progress)
         engine = db.make_engine(loc)
         try:
             with engine.connect() as conn:
@@ -184,7 +187,9 @@ class Store:
         return store
 
     @classmethod
-    def _open_sqlite(cls, loc: db.Location, repair: bool) -> Store:
+    def _open_sqlite(
+        cls, loc: db.Location, repair: bool, progress: ProgressSink | None = None
+    ) -> Store:
         path = loc.path
         assert path is not None
         try:
@@ -210,7 +215,7 @@ class Store:
                         f" `bezique salvage {path}` recovers what it still holds",
                         path,
                     ) from damage
-                notice = cls._salvage_in_place(path, damage.reason)
+                notice = cls._salvage_in_place(path, damage.reason, progress)
                 revision = db.probe_sqlite_file(path)
             store: Store | None = None
             try:
@@ -238,14 +243,14 @@ class Store:
         raise AssertionError("unreachable")
 
     @staticmethod
-    def _salvage_in_place(path: Path, reason: str) -> str:
+    def _salvage_in_place(path: Path, reason: str, progress: ProgressSink | None = None) -> str:
         """Keep the damaged file aside, rebuild the database from what it still holds, and
         return the sentence for the user."""
         from referee.storage.salvage import salvage
 
         moved = db.move_aside(path)
         try:
-            report = salvage(moved, path)
+            report = salvage(moved, path, progress)
         except Exception as exc:  # salvage must never cost the app: start empty instead
             for side in ("", "-wal", "-shm", "-journal"):
                 path.with_name(path.name + side).unlink(missing_ok=True)
@@ -691,9 +696,7 @@ class Store:
             self._touch(conn, match_id, live)
             return deal_id
 
-    def record(
-        self, match_id: int, event: Mapping[str, Any], *, at: int | None = None
-    ) -> Ruling:
+    def record(self, match_id: int, event: Mapping[str, Any], *, at: int | None = None) -> Ruling:
         """Record one event (the record's JSON form) in the current deal; return the ruling.
 
         A rejected event is recorded too (the table's history); an event that is malformed or
@@ -725,9 +728,7 @@ class Store:
             live.can_undo, live.can_redo = True, False
             scored = rp.scored_of(seq, deal_id, ev, ruling)
             if scored is not None:
-                conn.execute(
-                    insert(T_MELD).values(**_meld_values(match_id, scored, live.seat_ids))
-                )
+                conn.execute(insert(T_MELD).values(**_meld_values(match_id, scored, live.seat_ids)))
             self._refresh_deal_cache(conn, match_id, live, len(live.deal_ids) - 1)
             self._touch(conn, match_id, live)
             return ruling
@@ -1017,9 +1018,7 @@ class Store:
 
         return event_seqs(self, match_id)
 
-    def preview_correction(
-        self, match_id: int, seq: int, event: Mapping[str, Any] | None
-    ) -> Any:
+    def preview_correction(self, match_id: int, seq: int, event: Mapping[str, Any] | None) -> Any:
         """What replacing event entry ``seq`` with ``event`` (None: deleting it) would change,
         storing nothing; a correction that cannot be made raises StorageInputError."""
         from referee.storage.corrections import preview_correction

@@ -59,7 +59,18 @@ def test_options_pending_combination() -> None:
     m = _match()
     m.apply(Declare(0, tuple(parse_cards(["KS", "QS", "JD"])), meld="bezique"))
     assert _opts(m, 0, "", "KS QS") == [("marriage", 20, True)]
-    assert _opts(m, 1, "", "KS QS") == []
+    assert _opts(m, 1, "", "KS QS") == [("marriage", 20, False)]  # not Boris's: R-NEW-CARD
+
+
+def test_options_r_new_card_table_cards_never_pending_together_are_refused_not_unknown() -> None:
+    # K♠ scored in four kings, Q♠ in a bezique: K♠ Q♠ is a marriage, but one laid from the
+    # table alone (R-NEW-CARD), so the picker shows it refused with its rule.
+    m = _match()
+    m.apply(Declare(0, tuple(parse_cards(["KS", "KH", "KD", "KC"]))))
+    m.apply(Declare(0, tuple(parse_cards(["QS", "JD"]))))
+    got = m.options(0, [], parse_cards(["KS", "QS"]))
+    assert [(o.meld, o.ruling.accepted, o.ruling.rule) for o in got] == [
+        ("marriage", False, "R-NEW-CARD")]
 
 
 def test_options_timing_is_in_the_ruling() -> None:

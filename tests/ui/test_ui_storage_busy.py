@@ -69,3 +69,32 @@ def test_an_unreachable_database_server_is_announced_and_retried(monkeypatch: An
     page, opener = _Page(), _Down(busy_times=1)
     assert _run(shell._open_waiting_while_busy(page, opener, "en")) == "the store"  # type: ignore[arg-type]
     assert any("server is not answering" in s for s in page.shown)
+
+
+def test_a_salvage_at_start_shows_how_far_it_got_instead_of_a_blank_page(
+    monkeypatch: Any,
+) -> None:
+    from referee.storage.progress import READ, REPLAY, Progress
+
+    monkeypatch.setattr(shell, "PROGRESS_POLL_SECONDS", 0.01)
+    steps = [Progress(READ, 5000, 99300, 3170), Progress(REPLAY, 120, 300)]
+    page = _Page()
+
+    class _Salvaging(_Opener):
+        """Opens slowly, reporting progress as Store.open does while it salvages; each step
+        waits until the page has shown the one before."""
+
+        progress: Any = None
+
+        def store(self) -> Any:
+            for step in steps:
+                self.progress = step
+                while not any(str(step.done) in s for s in page.shown):
+                    threading.Event().wait(0.01)
+            return "the store"
+
+    opener = _Salvaging(busy_times=0)
+    assert _run(shell._open_waiting_while_busy(page, opener, "en")) == "the store"  # type: ignore[arg-type]
+    assert any("damaged" in s and "5000 of about 99300 rows read" in s for s in page.shown)
+    assert any("120 of 300 matches rebuilt" in s for s in page.shown)
+    assert page.controls == []  # gone once the database is open

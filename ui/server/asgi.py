@@ -16,6 +16,7 @@ from fastapi import WebSocket
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ui.server.host_guard import AllowedAddresses, HostGuard
+from ui.server.session_roles import SessionRoles
 
 SessionHook = Callable[[Any, Scope], None]
 """Called with a new Flet page and the websocket's ASGI scope before the app's ``main``."""
@@ -59,7 +60,8 @@ def build_app(
     """The whole server app. ``static`` serves the web client (ui/server/web_client.py when
     not given); ``session_hook`` sees each new session's page with the websocket's scope
     (table mode puts the device's role there); ``gate`` wraps the app inside the host guard
-    (table mode's secret check)."""
+    (table mode's secret check). With a session hook, a reconnecting websocket may resume only
+    a session of its own role (ui/server/session_roles.py)."""
     from flet_web.fastapi.flet_app import FletApp, app_manager  # type: ignore[import-untyped]
     from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
 
@@ -81,6 +83,8 @@ def build_app(
 
             def before_main(page: Any) -> None:
                 hook(page, scope)
+                if session_roles is not None:
+                    session_roles.remember(page)
 
         await FletApp(
             loop=asyncio.get_running_loop(),
@@ -90,7 +94,8 @@ def build_app(
         ).handle(websocket)
 
     app.mount("/", app=static)
-    inner: ASGIApp = IsolationHeaders(app)
+    session_roles = SessionRoles(app) if session_hook is not None else None
+    inner: ASGIApp = IsolationHeaders(session_roles or app)
     if gate is not None:
         inner = gate(inner)
     return HostGuard(inner, allowed)

@@ -31,7 +31,7 @@ from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
 from starlette.types import Scope
 
-from ui.server import precompress
+from ui.server import precompress, reconnect_notice
 
 FONT_MANIFEST = "assets/FontManifest.json"
 UNUSED_FONT_FAMILIES = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
@@ -81,12 +81,27 @@ class WebClientFiles(FletStaticFiles):  # type: ignore[misc]  # Flet's class is 
         app_manager.add_temp_dir(str(own))  # removed when the server shuts down
         self.font_manifest = own / "FontManifest.json"
         self.font_manifest.write_text(json.dumps(trimmed_font_manifest(web_dir)), "utf-8")
+        self.index_html = own / "index.html"
+        self._index_from: tuple[str, int] | None = None
 
     def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
         if path.replace(os.sep, "/") == FONT_MANIFEST:
             return str(self.font_manifest), self.font_manifest.stat()
         full, st = super().lookup_path(path)
+        if full and st is not None and Path(full).name == "index.html":
+            return self._with_reconnect_notice(Path(full), st)
         return full, st
+
+    def _with_reconnect_notice(
+        self, source: Path, st: os.stat_result
+    ) -> tuple[str, os.stat_result]:
+        """Flet's patched index.html with the reconnect notice's script
+        (ui/server/reconnect_notice.py), made once per version of it."""
+        if self._index_from != (str(source), st.st_mtime_ns):
+            page = reconnect_notice.inject(source.read_text("utf-8"))
+            self.index_html.write_text(page, "utf-8")
+            self._index_from = (str(source), st.st_mtime_ns)
+        return str(self.index_html), self.index_html.stat()
 
     def file_response(
         self,

@@ -75,8 +75,9 @@ def brisques_fields(ctx: ViewContext, ds: DealScreen) -> ft.Control:
 
 
 def brisques_refusal(ctx: ViewContext, ds: DealScreen) -> ft.Control | None:
-    """ "Nothing recorded" after a refused record: shown under the buttons, never above them,
-    so the tap's target does not move."""
+    """ "Nothing recorded" after a refused record: at the end of the form, just over the
+    buttons pinned at the bottom (ui/views/pinned_bottom.py), so the tap's target does not
+    move."""
     if "brisques" not in ds.end_errors or ds.brisques.total_error() is None:
         return None
     return tagged(

@@ -128,9 +128,11 @@ def choice(ctx: ViewContext, ds: DealScreen, act: Act) -> list[ft.Control]:
         ),
         section(
             ctx.t("picker.chosen"),
-            ft.Row(chosen, wrap=True, spacing=6, run_spacing=6)
-            if chosen
-            else body_text(ctx.t("picker.chosen_none"), 15),
+            *(
+                [ft.Row(chosen, wrap=True, spacing=6, run_spacing=6)]
+                if chosen
+                else [] if reused else [body_text(ctx.t("picker.chosen_none"), 15)]
+            ),
             *summary,
         ),
         section(

@@ -18,7 +18,15 @@ from referee.cards import Card, Suit
 from referee.glossary import rank_label
 from ui import backend
 from ui.state.deal import RANKS, SUITS, DealScreen, PendingView
-from ui.views import card_picker, declare_by_name, ruling_toast
+from ui.views import (
+    card_picker,
+    declare_by_name,
+    live_slot,
+    pinned_bottom,
+    ruling_toast,
+    setup_slot,
+    under_header,
+)
 from ui.views.action_bar import action_bar
 from ui.views.brisques_entry import brisques_fields, brisques_refusal
 from ui.views.cards import card_face, inline_cards, suit_text
@@ -136,9 +144,9 @@ def build(ctx: ViewContext) -> View:
         controls += _setup(ctx, ds, act)
     elif mode in ("summary", "finished"):
         controls += _summary(ctx, ds, act, finished=mode == "finished")
-    elif mode == "end":
-        controls.append(header(ctx, ds))
-        controls += _end(ctx, ds, act)
+    elif mode == "end":  # Record and Cancel pinned at the bottom (three players' fields)
+        form, buttons = _end(ctx, ds, act)
+        return View(pinned_bottom.body([*controls, header(ctx, ds), *form], buttons), bar)
     else:
         return View(_play(ctx, ds, act), bar)
     return View(scroll_body(controls), bar)
@@ -174,16 +182,18 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
         over = ruling_toast.rejected_panel(ctx, ds, shown, act)
     if over is not None:
         middle.append(ft.Container(content=over, left=0, right=0, top=0, bottom=0, key="over"))
-    column = ft.Column(
+    # the penalty choice covers the zones under the header, never the header (whose penalty,
+    # the scores); the news from other devices takes the ruling strip's place (ui/views/live_slot)
+    cover = penalty_panel(ctx, ds, act) if ds.penalty_for is not None else None
+    column = under_header.column(
+        header(ctx, ds),
         [
-            header(ctx, ds),
-            ruling_toast.strip(ctx, ds, act),
+            live_slot.deal_strip(ctx, ds, act),
             ft.Stack(middle, expand=True),
             action_bar(ctx, ds, act),
         ],
+        cover,
         spacing=6,
-        expand=True,
-        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
     width = VIEWPORT_WIDTH.get()
     wide = width is not None and width > PLAY_MAX_WIDTH + 32
@@ -203,18 +213,6 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
         if wide
         else base
     ]
-    if ds.penalty_for is not None:  # a choice of its own: the whole screen, every amount shown
-        layers.append(
-            ft.Container(
-                content=ft.Container(content=penalty_panel(ctx, ds, act), padding=8),
-                bgcolor=ft.Colors.SURFACE,
-                left=0,
-                top=0,
-                right=0,
-                bottom=0,
-                key="penalty",
-            )
-        )
     if ds.trick_open:
         layers.append(
             ft.Container(
@@ -368,7 +366,6 @@ def _table_panel(
 
 # ------------------------------------------------------------------------------ setup
 TURN_UP_PREVIEW = 64  # the chosen turn-up's width (its height is 1.35 times that)
-TURN_UP_SLOT = 96  # holds the card, or the error banner on two lines (Russian at 360 px)
 
 
 def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
@@ -384,13 +381,9 @@ def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
                 _seat_setter(ctx, ds.set_dealer),
                 prefix="dealer",
             ),
-            *(
-                [banner(ctx.t(ds.setup_errors["dealer"]), error=True, identifier="error-dealer")]
-                if "dealer" in ds.setup_errors
-                else []
-            ),
         )
     )
+    # the "pick the dealer" error shows in the slot above Start (setup_slot): nothing moves
     if ds.turn_up_variant:
         rank_row = ft.Row(
             [
@@ -415,13 +408,6 @@ def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
             spacing=8,
         )
         card = ds.turn_up_card()
-        # one slot of fixed height for the chosen card or the "pick a card" error (never both:
-        # choosing clears the error), so "Start the deal" stays where the finger is
-        slot: ft.Control | None = None
-        if card is not None:
-            slot = card_face(card, width=TURN_UP_PREVIEW)
-        elif "turn_up" in ds.setup_errors:
-            slot = banner(ctx.t(ds.setup_errors["turn_up"]), error=True, identifier="error-turn-up")
         out.append(
             section(
                 ctx.t("deal.turn_up"),
@@ -429,13 +415,11 @@ def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
                 rank_row,
                 body_text(ctx.t("deal.suit"), 15),
                 suit_row,
-                ft.Container(
-                    content=slot,
-                    height=TURN_UP_SLOT,
-                    alignment=ft.Alignment.CENTER_LEFT,
-                ),
+                setup_slot.slot(ctx, ds, card_face(card, width=TURN_UP_PREVIEW) if card else None),
             )
         )
+    else:
+        out.append(setup_slot.slot(ctx, ds, None))
     out.append(
         big_button(
             ctx.t("deal.start"),
@@ -576,7 +560,8 @@ def _trick_form(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
 
 
 # ------------------------------------------------------------------------------ end / summary
-def _end(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
+def _end(ctx: ViewContext, ds: DealScreen, act: Any) -> tuple[list[ft.Control], list[ft.Control]]:
+    """The end form's fields, and its buttons (pinned at the bottom by the caller)."""
     out: list[ft.Control] = [heading(ctx.t("end.title", n=ds.deal_number), 22)]
     if ds.needs_last_trick():
         out.append(
@@ -604,9 +589,11 @@ def _end(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
         )
     if ds.needs_brisques():
         out.append(brisques_fields(ctx, ds))
-    # one row of 56-px buttons (the text takes two lines rather than the row wrapping), so
-    # Record and Cancel both stay on a 390x844 screen
-    out.append(
+    refusal = brisques_refusal(ctx, ds) if ds.needs_brisques() else None
+    if refusal is not None:  # at the form's end, just over the buttons: they do not move
+        out.append(refusal)
+    # one row of 56-px buttons (the text takes two lines rather than the row wrapping)
+    buttons = [
         ft.Row(
             [
                 compact_button(
@@ -621,11 +608,8 @@ def _end(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
             ],
             spacing=8,
         )
-    )
-    refusal = brisques_refusal(ctx, ds) if ds.needs_brisques() else None
-    if refusal is not None:
-        out.append(refusal)
-    return out
+    ]
+    return out, buttons
 
 
 def _reason(ctx: ViewContext, reason: str) -> str:

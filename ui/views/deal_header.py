@@ -60,7 +60,16 @@ def _header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Co
             left.append(card_face(deal.turn_up, width=40))
     phase = ctx.t("deal.phase2") if ds.phase() == 2 else ctx.t("deal.phase1")
     lines: list[ft.Control] = [
-        tagged(f"{tag}phase", ft.Text(phase, size=17, weight=ft.FontWeight.BOLD, no_wrap=True))
+        tagged(
+            f"{tag}phase",
+            ft.Text(
+                phase,
+                size=17,
+                weight=ft.FontWeight.BOLD,
+                no_wrap=True,
+                overflow=ft.TextOverflow.ELLIPSIS,  # never a letter sliced off
+            ),
+        )
     ]
     if trumps is None:
         lines.append(body_text(ctx.t(no_trumps_key(ds.match)), 14))
@@ -86,7 +95,7 @@ def _header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Co
     ]
     return panel(
         ft.Column(
-            [top, ft.Row(cells, spacing=6)],
+            [top, ft.Row(cells, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START)],
             spacing=6,
             tight=True,
         ),
@@ -106,65 +115,116 @@ def _who(ctx: ViewContext, ds: DealScreen) -> ft.Control:
     return ft.Text(" · ".join(parts), size=16, weight=ft.FontWeight.W_600)
 
 
+STACKED_SIDES = 3  # from three sides on, a box is too narrow for "В партии 1000" on one line
+
+
 def _side_cell(
     ctx: ViewContext, ds: DealScreen, side: int, name: str, tag: str, compact: bool
 ) -> ft.Control:
+    """Name, deal points, match total. The numbers get their full width first and the words
+    give way (ellipsis); from three sides on, the label stands over the total and the turned-up
+    seven's badge under the name, so neither a digit nor the dealer's name is cut."""
     scores, totals = ds.deal_scores(), ds.totals()
-    title: list[ft.Control] = [
-        ft.Text(
-            name,
-            size=15,
-            weight=ft.FontWeight.W_600,
-            no_wrap=True,
-            overflow=ft.TextOverflow.ELLIPSIS,
-            expand=True,
+    stacked = len(ds.side_names) >= STACKED_SIDES
+    name_text = ft.Text(
+        name,
+        size=15,
+        weight=ft.FontWeight.W_600,
+        no_wrap=True,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        expand=True,
+    )
+    badge = _seven_badge(ctx, ds, side, compact)
+    lines: list[ft.Control] = []
+    if badge is not None and not stacked:
+        # the badge on the name's line, so the box keeps its height
+        lines.append(
+            ft.Row([name_text, badge], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         )
-    ]
-    seven = ds.dealer_seven()
-    trumps = ds.trumps()
-    if seven is not None and not compact and seven[0] == side and trumps is not None:
-        # the dealer's turned-up seven, on the name's line so the box keeps its height
-        title.append(
-            tagged(
-                "seven-turned",
-                ft.Text(
-                    f"7{trumps.symbol} +{seven[1]}",
-                    size=14,
-                    weight=ft.FontWeight.W_600,
-                    color=ft.Colors.PRIMARY,
-                    no_wrap=True,
-                ),
-                label=ctx.t("deal.seven_turned", player=ds.players[seven[0]], points=seven[1]),
-            )
+    else:
+        lines.append(ft.Row([name_text]))
+        if stacked and _seven_badge(ctx, ds, None, compact) is not None:
+            # the badge's own line, in every box (the others' empty): boxes of one height,
+            # known from the deal's start, so the header never grows during the deal
+            lines.append(badge or ft.Text("", size=14, no_wrap=True))
+    lines.append(
+        tagged(
+            f"{tag}deal-score-{side}",
+            ft.Text(
+                points_text(scores[side]),
+                size=22 if compact else 30,
+                weight=ft.FontWeight.BOLD,
+                no_wrap=True,
+            ),
         )
+    )
+    lines.append(_total(ctx, tag, side, totals[side], compact=compact, stacked=stacked))
     return ft.Container(
-        content=ft.Column(
-            [
-                ft.Row(title, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                tagged(
-                    f"{tag}deal-score-{side}",
-                    ft.Text(
-                        points_text(scores[side]),
-                        size=22 if compact else 30,
-                        weight=ft.FontWeight.BOLD,
-                        no_wrap=True,
-                    ),
-                ),
-                tagged(
-                    f"{tag}total-{side}",
-                    ft.Text(
-                        f"{ctx.t('deal.match_points')} {points_text(totals[side])}",
-                        size=14 if compact else 16,
-                        weight=ft.FontWeight.W_600,
-                        no_wrap=True,
-                    ),
-                ),
-            ],
-            spacing=0,
-            tight=True,
-        ),
+        content=ft.Column(lines, spacing=0, tight=True),
         padding=ft.Padding.symmetric(horizontal=8, vertical=2),
         border_radius=12,
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         expand=True,
     )
+
+
+def _seven_badge(
+    ctx: ViewContext, ds: DealScreen, side: int | None, compact: bool
+) -> ft.Control | None:
+    """The dealer's turned-up seven, "7♥ +10" (the sentence in its accessible label), in
+    ``side``'s box (None: in the dealer's, whoever it is)."""
+    seven = ds.dealer_seven()
+    trumps = ds.trumps()
+    if seven is None or compact or seven[0] != (seven[0] if side is None else side):
+        return None
+    if trumps is None:
+        return None
+    return tagged(
+        "seven-turned",
+        ft.Text(
+            f"7{trumps.symbol} +{seven[1]}",
+            size=14,
+            weight=ft.FontWeight.W_600,
+            color=ft.Colors.PRIMARY,
+            no_wrap=True,
+        ),
+        label=ctx.t("deal.seven_turned", player=ds.players[seven[0]], points=seven[1]),
+    )
+
+
+def _total(
+    ctx: ViewContext, tag: str, side: int, total: int, *, compact: bool, stacked: bool
+) -> ft.Control:
+    """ "Match 1000": the number never cut (it is laid out first, the label takes what is
+    left and ends with an ellipsis); stacked, the label is a caption over the number."""
+    label = ctx.t("deal.match_points")
+    number = tagged(
+        f"{tag}total-number-{side}",
+        ft.Text(
+            points_text(total),
+            size=14 if compact else (18 if stacked else 16),
+            weight=ft.FontWeight.BOLD if stacked else ft.FontWeight.W_600,
+            no_wrap=True,
+        ),
+    )
+    if stacked:
+        caption = ft.Text(
+            label,
+            size=12 if compact else 13,
+            no_wrap=True,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        )
+        content: ft.Control = ft.Column([caption, number], spacing=0, tight=True)
+    else:
+        words = ft.Text(
+            label,
+            size=14 if compact else 16,
+            weight=ft.FontWeight.W_600,
+            no_wrap=True,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            expand=True,
+            expand_loose=True,
+        )
+        content = ft.Row([words, number], spacing=4, tight=True)
+    return tagged(f"{tag}total-{side}", content)

@@ -1,58 +1,52 @@
-"""The strip every screen shows after another device moved the match on ("Boris's phone
-recorded: …"): floats over the top of the screen, just under the bar, so nothing under the
-finger moves and the deal screen's buttons at the bottom stay free (the top holds the phase
-line, which the strip's news replaces for a moment); it hides itself after a few seconds or
-on a tap."""
+"""The news from another device at the table ("Boris's phone recorded: …"), drawn to fill a
+place of fixed height that ui/views/live_slot.py keeps for it: it never floats over anything.
+Large, dark on light (or light on dark) text, up to three lines; a tap on it hides it, and it
+hides itself after a few seconds (ui/shell.py)."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from ui.views.common import ViewContext, tagged
+from ui.views.common import ViewContext
+
+TEXT_SIZE = 16  # three lines of it fill a 64 px slot; read across a table like the strip
 
 
-def build(ctx: ViewContext) -> ft.Control:
+def build(ctx: ViewContext, height: float) -> ft.Control | None:
+    """The strip for the current news, ``height`` high, or None when there is none."""
     app = ctx.app
     notice = app.live_notice
-    text = notice.text(app.t, app.lang) if notice is not None else ""
+    if notice is None:
+        return None
+    text = notice.text(app.t, app.lang)
 
     def hide(_e: object) -> None:
         app.live_notice = None
         app.changed()
 
-    return ft.Container(
-        content=tagged(
-            "live-strip",
-            ft.Container(
-                content=ft.Row(
-                    [
-                        ft.Icon(ft.Icons.SYNC, color=ft.Colors.ON_INVERSE_SURFACE),
-                        ft.Text(
-                            text,
-                            size=16,
-                            color=ft.Colors.ON_INVERSE_SURFACE,
-                            expand=True,
-                            max_lines=3,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
-                        ft.IconButton(
-                            ft.Icons.CLOSE,
-                            icon_color=ft.Colors.ON_INVERSE_SURFACE,
-                            tooltip=ctx.t("table.strip_close"),
-                            on_click=hide,
-                        ),
-                    ],
-                    spacing=10,
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    box = ft.Container(
+        content=ft.Row(
+            [
+                ft.Icon(ft.Icons.SYNC, size=24, color=ft.Colors.ON_INVERSE_SURFACE),
+                ft.Text(
+                    text,
+                    size=TEXT_SIZE,
+                    weight=ft.FontWeight.W_500,
+                    color=ft.Colors.ON_INVERSE_SURFACE,
+                    expand=True,
+                    max_lines=3,
+                    overflow=ft.TextOverflow.ELLIPSIS,
                 ),
-                bgcolor=ft.Colors.INVERSE_SURFACE,
-                padding=ft.Padding.only(left=14, right=4, top=6, bottom=6),
-                border_radius=14,
-                shadow=ft.BoxShadow(blur_radius=12, color="#55000000"),
-            ),
+            ],
+            spacing=10,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
-        left=8,
-        right=8,
-        top=4,
-        visible=notice is not None,
+        height=height,
+        bgcolor=ft.Colors.INVERSE_SURFACE,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=2),
+        border_radius=12,
+        on_click=hide,
+        ink=True,
+        tooltip=ctx.t("table.strip_close"),
     )
+    return ft.Semantics(identifier="live-strip", content=box, container=True, button=True)

@@ -9,6 +9,7 @@ from typing import Any
 import flet as ft
 
 from ui import backend
+from ui.views import error_slot
 from ui.views.common import (
     View,
     ViewContext,
@@ -58,11 +59,7 @@ def build(ctx: ViewContext) -> View:
         e = form.errors.get(field)
         return ctx.t(e.key, **e.args) if e else None
 
-    controls: list[ft.Control] = []
-    if form.errors:
-        controls.append(banner(ctx.t("new.error_summary"), error=True, identifier="form-errors"))
-        if "form" in form.errors:
-            controls.append(banner(err("form") or "", error=True, identifier="form-refused"))
+    controls: list[ft.Control] = []  # the errors' summary: in its slot above Start (below)
     controls.append(
         section(
             ctx.t("new.variant"),
@@ -103,6 +100,7 @@ def build(ctx: ViewContext) -> View:
                     value=form.names[seat],
                     hint_text=ctx.t(f"newmatch.example_name_{seat + 1}"),
                     error=err(f"name{seat}"),
+                    helper=error_slot.RESERVED_HELPER,  # its error's line, kept: nothing moves
                     on_change=rerender(lambda e, f=on_name: f(str(e.control.value or "")))
                     if four
                     else edit(f"name{seat}", on_name),
@@ -173,6 +171,8 @@ def build(ctx: ViewContext) -> View:
             ),
         )
     )
+    summary = ctx.t("new.error_summary") if form.errors else None
+    controls.append(error_slot.slot(summary, "form-errors"))  # always there: Start stays put
     controls.append(
         big_button(
             ctx.t("new.start"),
@@ -182,6 +182,8 @@ def build(ctx: ViewContext) -> View:
             identifier="start-match",
         )
     )
+    if "form" in form.errors:  # storage refused the match: under Start, moving nothing above
+        controls.append(banner(err("form") or "", error=True, identifier="form-refused"))
     return View(scroll_body(controls, max_width=720), app_bar(ctx, ctx.t("new.title")))
 
 
@@ -208,9 +210,7 @@ def _house_rules(ctx: ViewContext, form: Any, rerender: Callable[[Any], Any]) ->
         if chosen
         else ctx.t("newmatch.none_on")
     )
-    out.append(
-        tagged("house-in-force", body_text(listed, 15, color=ft.Colors.ON_SURFACE_VARIANT))
-    )
+    out.append(tagged("house-in-force", body_text(listed, 15, color=ft.Colors.ON_SURFACE_VARIANT)))
     if not form.switches:
         return out
     out.append(

@@ -22,6 +22,7 @@ from ui.state.deal import DealScreen, RulingView
 from ui.views.common import ViewContext, body_text, tagged
 from ui.views.deal_parts import Act, cached, compact_button, panel
 from ui.views.penalty_sheet import amount_text
+from ui.views.pinned_panel import pinned_panel
 
 STRIP_HEIGHT = 64
 
@@ -226,32 +227,16 @@ def rejected_panel(ctx: ViewContext, ds: DealScreen, r: RulingView, act: Act) ->
                 center=True,
             )
         )
-    buttons.append(
-        compact_button(
-            ctx.t("ruling.dismiss"),
-            act(ds.dismiss_ruling),
-            identifier="dismiss-ruling",
-            expand=True,
-            center=True,
-        )
+    ok = compact_button(
+        ctx.t("ruling.dismiss"),
+        act(ds.dismiss_ruling),
+        identifier="dismiss-ruling",
+        expand=not buttons,
+        center=True,
     )
-    box = panel(
-        ft.Column(
-            [*rows, ft.Column([ft.Row([b]) for b in buttons], spacing=8, tight=True)],
-            spacing=8,
-            tight=True,
-        ),
-        identifier="ruling",
-        tint=ft.Colors.ERROR_CONTAINER,
-    )
-    # The panel takes its text's full height (every line wrapped, nothing sliced); the tables'
-    # zone it covers scrolls, with its scrollbar shown, when a long "why" needs more room.
-    return ft.Column(
-        [box],
-        scroll=ft.ScrollMode.ALWAYS,
-        expand=True,
-        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-    )
+    # OK and the proposed penalty stay at the panel's bottom, on screen; a long "why" scrolls
+    # above them, with its scrollbar shown (ui/views/pinned_panel.py)
+    return pinned_panel(rows, buttons, ok, identifier="ruling", tint=ft.Colors.ERROR_CONTAINER)
 
 
 def rulings_list(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:

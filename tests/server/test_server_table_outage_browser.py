@@ -1,0 +1,113 @@
+"""A scorer's phone while the table server restarts (real server in table mode, real
+Chromium at phone size): the screen says at once that the connection is lost and that taps
+are not recorded; a tap in that window reaches nothing, is not queued and is not sent after
+the reconnect (Flet's client would queue it and send it to the new session); once the
+server is back the phone shows the match as stored, nothing recorded twice or at all."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+from server_helpers import TableServer
+
+CONTROL_EVENT = 3
+PHONE = {"width": 390, "height": 844}
+NOTICE = "#bezique-reconnecting"
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+    from ui_e2e_harness import CHROMIUM, CHROMIUM_ARGS
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class Frames:
+    """What the page sends on each of its websockets, by socket."""
+
+    def __init__(self, page: Any) -> None:
+        self.sockets: list[list[bytes]] = []
+        page.on("websocket", self._opened)
+
+    def _opened(self, ws: Any) -> None:
+        sent: list[bytes] = []
+        self.sockets.append(sent)
+        ws.on("framesent", lambda p: sent.append(p if isinstance(p, bytes) else p.encode()))
+
+    def control_events(self, index: int) -> list[Any]:
+        out = []
+        for frame in self.sockets[index]:
+            if frame[:1] == b"\x00":
+                action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
+                if action == CONTROL_EVENT:
+                    out.append(body)
+        return out
+
+
+def test_a_tap_while_the_server_restarts_is_refused_on_screen_and_never_sent(
+    tmp_path: Path, browser: Any
+) -> None:
+    from ui_e2e_harness import by_id, free_port, load_app, shot, tap
+
+    from referee.storage import Store
+
+    url = f"sqlite:///{tmp_path / 'outage.sqlite3'}"
+    store = Store.open(url)
+    mid = store.create_match("two-hand", ["Anna", "Boris"])
+    store.start_deal(mid, "Anna", "9H")
+    before = store.log_position(mid)
+    srv = TableServer(url, free_port(), tmp_path / "server.log", tmp_path / "state")
+    srv.start()
+    try:
+        page = browser.new_context(viewport=PHONE).new_page()
+        frames = Frames(page)
+        load_app(page, srv.link("scorer"))
+        tap(page, "resume")
+        declare = by_id(page, "declare-1").first
+        declare.wait_for(timeout=60_000)
+        assert page.locator(NOTICE).count() == 0 or not page.locator(NOTICE).is_visible()
+
+        assert srv.proc is not None
+        srv.proc.kill()
+        srv.proc.wait(timeout=10)
+        srv.proc = None
+        notice = page.locator(NOTICE)
+        notice.wait_for(state="visible", timeout=15_000)
+        assert "Connection to the table lost" in notice.inner_text()
+        assert "Taps are not recorded" in notice.inner_text()
+        shot(page, "49-table-scorer-server-restarting")
+        sockets_down = len(frames.sockets)
+        # Taps on the old screen: a finger where the button is, and a click on the button's
+        # accessibility node (the way Flet's client would still take and queue a tap).
+        box = declare.bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        declare.dispatch_event("click")
+        declare.click(force=True)
+
+        srv.start()
+        deadline = time.monotonic() + 90  # Flet's client waits longer between each try
+        while notice.is_visible():
+            assert time.monotonic() < deadline, "the phone never came back"
+            page.wait_for_timeout(100)
+        by_id(page, "declare-1").first.wait_for(timeout=60_000)
+        shot(page, "50-table-scorer-back-after-restart")
+        # Nothing the phone sent after the outage was one of those taps.
+        for index in range(sockets_down, len(frames.sockets)):
+            assert frames.control_events(index) == [], "a tap of the outage was sent"
+        assert store.log_position(mid) == before  # nothing recorded
+        tap(page, "declare-1")  # the screen is live again: the tap opens the picker
+        by_id(page, "tab-cards").first.wait_for(timeout=20_000)
+        page.context.close()
+    finally:
+        srv.stop()
+        store.close()

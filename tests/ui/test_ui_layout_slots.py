@@ -1,0 +1,190 @@
+"""Views without a page: what comes and goes (news from another device, the penalty choice, a
+setup error) has a place of its own of fixed height, so nothing else is covered or moves.
+
+A control's *outline* is its tree with every fixed-height box (and every button) a leaf: two
+screens with the same outline put every control in the same place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+from ui_helpers import new_match, start_deal
+
+from ui.live import LiveNotice, Move
+from ui.state.app import AppState
+from ui.views import deal, live_slot, score, viewer
+from ui.views.common import ViewContext
+from ui.views.ruling_toast import STRIP_HEIGHT
+
+
+def ctx(app: AppState) -> ViewContext:
+    return ViewContext(app=app, page=None)  # type: ignore[arg-type]
+
+
+def children(c: Any) -> list[Any]:
+    out: list[Any] = []
+    for attr in ("content", "controls"):
+        child = getattr(c, attr, None)
+        if isinstance(child, list):
+            out.extend(child)
+        elif isinstance(child, ft.Control):
+            out.append(child)
+    return out
+
+
+def outline(c: Any) -> Any:
+    """The tree down to fixed-height boxes and buttons (what they hold moves nothing)."""
+    name = type(c).__name__
+    if isinstance(c, ft.Container) and c.height is not None:
+        return (name, "h", c.height)
+    inner = getattr(c, "content", None)
+    if isinstance(c, ft.Semantics) and isinstance(inner, ft.Container) and inner.height:
+        return outline(inner)  # a tagged fixed-height box is that box
+    if isinstance(c, ft.Semantics) and c.button:
+        return (name, "button")
+    if isinstance(c, ft.Text):
+        return name
+    return (name, tuple(outline(k) for k in children(c)))
+
+
+def find(c: Any, identifier: str) -> Any:
+    stack = [c]
+    while stack:
+        x = stack.pop()
+        if getattr(x, "identifier", None) == identifier:
+            return x
+        stack.extend(children(x))
+    return None
+
+
+def ids(c: Any) -> set[str]:
+    out: set[str] = set()
+    stack = [c]
+    while stack:
+        x = stack.pop()
+        if getattr(x, "identifier", None):
+            out.add(x.identifier)
+        stack.extend(children(x))
+    return out
+
+
+def news(app: AppState, action: str = "record") -> None:
+    ruling = app.deal.ruling if app.deal is not None else None
+    app.live_notice = LiveNotice(Move(1, 2, action, "Anna's phone", ruling, 1), 1)
+
+
+def body(app: AppState) -> Any:
+    """The screen as the shell draws it: the view's body in its news frame."""
+    screen = {"deal": deal.build, "score": score.build, "viewer": viewer.build}[app.screen]
+    return live_slot.frame(ctx(app), screen(ctx(app)).body)
+
+
+def test_news_from_another_device_takes_the_ruling_strips_place_on_the_deal_screen(
+    app: AppState,
+) -> None:
+    ds = new_match(app)
+    start_deal(ds)
+    quiet = body(app)
+    news(app)
+    loud = body(app)
+    assert "live-strip" in ids(loud) and "live-strip" not in ids(quiet)
+    assert "ruling-strip" in ids(quiet) and "ruling-strip" not in ids(loud)
+    assert outline(loud) == outline(quiet)  # nothing moved, nothing floats over the header
+    strip = find(loud, "live-strip")
+    assert strip.content.height == STRIP_HEIGHT
+
+
+def test_news_has_a_slot_of_its_own_on_the_score_and_viewer_screens(app: AppState) -> None:
+    ds = new_match(app)
+    start_deal(ds)
+    for go in (app.show_score, app.show_viewer):
+        go()
+        quiet = body(app)
+        news(app, "undo")
+        loud = body(app)
+        assert "live-slot" in ids(quiet) and "live-strip" in ids(loud), app.screen
+        assert outline(loud) == outline(quiet), app.screen
+        app.live_notice = None
+
+
+def test_the_news_slot_holds_three_lines_of_russian(app: AppState) -> None:
+    ds = new_match(app)
+    start_deal(ds)
+    app.set_language("ru")
+    news(app, "undo")
+    strip = find(body(app), "live-strip")
+    text = next(k for k in children(strip.content.content) if isinstance(k, ft.Text))
+    assert text.max_lines == 3 and text.size is not None
+    assert 3 * text.size * 1.2 <= STRIP_HEIGHT  # three lines fit the slot's height
+
+
+def test_the_penalty_choice_leaves_the_header_in_place(app: AppState) -> None:
+    ds = new_match(app)
+    start_deal(ds)
+    before = deal.build(ctx(app)).body
+    ds.open_penalty(0)
+    during = deal.build(ctx(app)).body
+    assert "penalty-panel" in ids(during)
+    for view in (before, during):
+        header = find(view, "deal-header")
+        assert header is not None and find(view, "deal-score-0") is not None
+    column_before = _play_column(before)
+    column_during = _play_column(during)
+    # the header is the column's first child in both, and the penalty choice is inside the
+    # zone under it (the column's second child), never a layer over the whole screen
+    assert outline(column_before.controls[0]) == outline(column_during.controls[0])
+    assert find(column_during.controls[0], "penalty-panel") is None
+    assert find(column_during.controls[1], "penalty-panel") is not None
+    assert len(column_before.controls) == len(column_during.controls)
+
+
+def _play_column(view: Any) -> Any:
+    """The deal screen's column whose first child holds the header."""
+    stack = [view]
+    while stack:
+        x = stack.pop()
+        first = x.controls[0] if isinstance(x, ft.Column) and x.controls else None
+        if first is not None and find(first, "deal-header") and not find(first, "declare-0"):
+            return x
+        stack.extend(children(x))
+    raise AssertionError("no column starts with the header")
+
+
+def _setup_outline(app: AppState) -> Any:
+    view = deal.build(ctx(app)).body
+    column = next(
+        x
+        for x in _all(view)
+        if isinstance(x, ft.Column) and any(find(k, "start-deal") for k in x.controls)
+    )
+    return outline(column)
+
+
+def _all(c: Any) -> list[Any]:
+    out, stack = [], [c]
+    while stack:
+        x = stack.pop()
+        out.append(x)
+        stack.extend(children(x))
+    return out
+
+
+def test_pick_the_dealer_shows_above_start_without_moving_it(app: AppState) -> None:
+    ds = new_match(app)
+    ds.setup_dealer = None  # nobody picked (the error the start button gives)
+    quiet = _setup_outline(app)
+    assert not ds.start_deal()
+    assert "dealer" in ds.setup_errors
+    view = deal.build(ctx(app)).body
+    assert "error-dealer" in ids(view)
+    assert _setup_outline(app) == quiet
+
+
+def test_pick_the_dealer_moves_nothing_without_a_turn_up_either(app: AppState) -> None:
+    ds = new_match(app, variant="rubicon")
+    ds.setup_dealer = None
+    quiet = _setup_outline(app)
+    assert not ds.start_deal()
+    assert "error-dealer" in ids(deal.build(ctx(app)).body)
+    assert _setup_outline(app) == quiet
