@@ -67,9 +67,10 @@ def compact_button(
     expand: bool | int | None = None,
     label: str | None = None,
     center: bool = False,
+    height: float | None = None,
 ) -> ft.Control:
-    """A 56-px-high button whose text takes two lines rather than being cut (the bars at the
-    bottom of a phone hold several)."""
+    """A 56-px-high button (``height`` for a denser list) whose text takes two lines rather
+    than being cut (the bars at the bottom of a phone hold several)."""
     content = ft.Row(
         [
             *([ft.Icon(icon, size=22)] if icon else []),
@@ -97,7 +98,7 @@ def compact_button(
         "content": content,
         "on_click": on_click,
         "style": style,
-        "height": 56,
+        "height": height or 56,
         "disabled": on_click is None,
         "expand": expand,
     }

@@ -1,7 +1,8 @@
 """The declare layer: name the combination and confirm the cards the engine proposes, or
 pick the cards freely. What the finger taps never moves: the confirm button sits at the top
 of the choice, the names (or the 32-card grid) are pinned at the bottom on a phone and beside
-the choice on a tablet or laptop."""
+the choice on a tablet or laptop; a long list of names scrolls in a share of the screen of its
+own under the proposal (ui/views/declare_split.py)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,10 @@ import flet as ft
 
 from ui import backend
 from ui.state.deal import DealScreen
-from ui.views import card_picker
+from ui.views import card_picker, declare_split
 from ui.views.cards import card_face
 from ui.views.common import ViewContext, body_text, narrow, tagged
 from ui.views.deal_parts import Act, cached, cap, compact_button, panel
-
-# The combinations' list keeps its whole height up to this many rows (every trick variant but
-# six- and eight-pack, whose 17 and 23 names would squeeze the proposed cards off a phone).
-MAX_NAME_ROWS = 8
 
 
 def layer(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
@@ -36,8 +33,12 @@ def layer(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
     if by_name:
         choice_controls = _proposal(ctx, ds, act)
         chosen = p.named.meld if p.named is not None else None
-        pinned = cached(
-            ds, ("declare-names", lang, names, chosen), lambda: _names(ctx, ds, names, act)
+        pinned = (
+            _names(ctx, ds, names, act)  # one scrolling list, its rows cached within
+            if declare_split.many(len(names))
+            else cached(
+                ds, ("declare-names", lang, names, chosen), lambda: _names(ctx, ds, names, act)
+            )
         )
     else:
         choice_controls = card_picker.choice(ctx, ds, act)
@@ -49,7 +50,7 @@ def layer(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
             spacing=8,
             tight=True,
         )
-    return _body(ds, top, choice_controls, pinned)
+    return _body(top, choice_controls, pinned, many=by_name and declare_split.many(len(names)))
 
 
 def _title(ctx: ViewContext, ds: DealScreen, act: Act, name: str) -> ft.Control:
@@ -103,19 +104,21 @@ def _tabs(ctx: ViewContext, ds: DealScreen, act: Act, by_name: bool) -> ft.Contr
 
 
 def _body(
-    ds: DealScreen, top: list[ft.Control], choice_controls: list[ft.Control], pinned: ft.Control
+    top: list[ft.Control], choice_controls: list[ft.Control], pinned: ft.Control, *, many: bool
 ) -> ft.Control:
     choice = ft.Column(
         choice_controls,
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
-        expand=True,
+        expand=declare_split.CHOICE_SHARE if many else True,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
     pinned_box = tagged(
         "declare-pinned", ft.Container(content=pinned, padding=ft.Padding.only(top=6))
     )
     if narrow() or card_picker.grid_width() is None:
+        if many:  # a share of the screen of its own: tapping a name moves no name
+            pinned_box = declare_split.names_share(pinned_box)
         body: ft.Control = ft.Column([*top, choice, pinned_box], spacing=8, expand=True)
     else:
         body = ft.Row(
@@ -133,9 +136,32 @@ def _body(
 
 
 def _names(ctx: ViewContext, ds: DealScreen, names: tuple[str, ...], act: Act) -> ft.Control:
-    """The combinations to name, two to a row, always in the variant's order."""
+    """The combinations to name, two to a row, always in the variant's order; a long list
+    (six- and eight-pack, three-hand) in denser rows that scroll in their own share of the
+    screen (ui/views/declare_split.py), the proposal staying in sight above them."""
     p = ds.picker
     chosen = p.named.meld if p is not None and p.named is not None else None
+    lang = ctx.app.lang
+    if declare_split.many(len(names)):
+        wide = not (narrow() or card_picker.grid_width() is None)
+        rows = cached(
+            ds,
+            ("declare-name-rows", lang, names, chosen),
+            lambda: _name_rows(ctx, ds, names, act, chosen, dense=True),
+        )
+        return declare_split.names_list(ds, (lang, names, wide), rows, wide=wide)
+    return _name_rows(ctx, ds, names, act, chosen, dense=False)
+
+
+def _name_rows(
+    ctx: ViewContext,
+    ds: DealScreen,
+    names: tuple[str, ...],
+    act: Act,
+    chosen: str | None,
+    *,
+    dense: bool,
+) -> ft.Control:
     lang = ctx.app.lang
     buttons = [
         compact_button(
@@ -144,13 +170,15 @@ def _names(ctx: ViewContext, ds: DealScreen, names: tuple[str, ...], act: Act) -
             primary=m == chosen,
             identifier=f"name-{m}",
             expand=True,
+            height=declare_split.NAME_HEIGHT if dense else None,
         )
         for m in names
     ]
-    rows = [ft.Row(buttons[i : i + 2], spacing=6) for i in range(0, len(buttons), 2)]
-    if len(rows) > MAX_NAME_ROWS:  # six- and eight-pack: the list scrolls, the proposal stays
-        return ft.Column(rows, spacing=6, scroll=ft.ScrollMode.AUTO, height=MAX_NAME_ROWS * 62 - 6)
-    return ft.Column(rows, spacing=6, tight=True)
+    rows: list[ft.Control] = [
+        ft.Row(buttons[i : i + 2], spacing=declare_split.ROW_SPACING)
+        for i in range(0, len(buttons), 2)
+    ]
+    return ft.Column(rows, spacing=declare_split.ROW_SPACING, tight=True)
 
 
 def _proposal(ctx: ViewContext, ds: DealScreen, act: Act) -> list[ft.Control]:
@@ -210,12 +238,13 @@ def _proposal(ctx: ViewContext, ds: DealScreen, act: Act) -> list[ft.Control]:
     verdict = backend.ruling_words(prop.ruling, lang)
     return [
         ft.Row([confirm]),
-        # Refused: why, right under the button (an accepted one says it on the button).
+        # the cards right under the button, always in sight; a refusal's why under them (an
+        # accepted one says it on the button): a long why scrolls, never the cards away
+        tagged("proposal", ft.Row(faces, wrap=True, spacing=8, run_spacing=6)),
         *(
             []
             if prop.accepted
             else [tagged("proposal-ruling", body_text(verdict, 15, color=ft.Colors.ERROR))]
         ),
-        tagged("proposal", ft.Row(faces, wrap=True, spacing=8, run_spacing=6)),
         body_text(ctx.t("declare.tap_to_change"), 14, color=ft.Colors.ON_SURFACE_VARIANT),
     ]

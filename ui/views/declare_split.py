@@ -1,0 +1,57 @@
+"""A long list of combinations to name (six- and eight-pack: 17 and 23 names; three- and
+four-hand) on a phone. The declare layer under its tabs is split in two shares of fixed
+proportions: the proposal (confirm, the proposed cards with their hand/table captions, then
+the why) above, the names below in denser rows that scroll with a scrollbar always shown.
+Both shares depend on the screen's height only, so tapping a name (which changes the
+proposal) moves no name, and the proposal is never pushed under the names (QA P15: at
+360×780 the proposed Q♠ J♦ were hidden behind a 490 px list; "Four trump jacks" below the
+screen at 390×844). The scrolling list is one control kept for the layer's life: a tap
+replaces its rows, not the list, so its scroll position stays where the finger left it."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ui.state.deal import DealScreen
+from ui.views.deal_parts import cached
+
+FEW_ROWS = 6  # up to this many rows (two-hand's 12 names) the list keeps its whole height
+NAME_HEIGHT = 48  # a name's button in a long list (Material's least tap target)
+ROW_SPACING = 6
+CHOICE_SHARE = 2  # the proposal's share of the height under the tabs …
+NAMES_SHARE = 3  # … and the names' share
+WIDE_ROWS = 8  # beside the proposal (tablet, laptop): the list's height in rows
+
+
+def many(count: int) -> bool:
+    """Whether ``count`` names make a long list (more rows of two than ``FEW_ROWS``)."""
+    return (count + 1) // 2 > FEW_ROWS
+
+
+def names_share(box: ft.Control) -> ft.Control:
+    """The names' box as the lower share of the layer (the proposal takes the upper)."""
+    return ft.Container(content=box, expand=NAMES_SHARE)
+
+
+def names_list(
+    ds: DealScreen, key: tuple[object, ...], rows: ft.Control, *, wide: bool
+) -> ft.Control:
+    """The scrolling list that holds ``rows`` (the names' rows for the current choice); the
+    same control for the same ``key`` (language, names, layout) whatever name is chosen."""
+    height = WIDE_ROWS * (NAME_HEIGHT + ROW_SPACING) - ROW_SPACING if wide else None
+    holder = cached(
+        ds,
+        ("declare-names-list", *key),
+        lambda: ft.Column(
+            [],
+            spacing=0,
+            scroll=ft.ScrollMode.ALWAYS,
+            height=height,
+            expand=not wide,
+            key="declare-names-list",
+        ),
+    )
+    assert isinstance(holder, ft.Column)
+    if len(holder.controls) != 1 or holder.controls[0] is not rows:
+        holder.controls = [rows]
+    return holder
