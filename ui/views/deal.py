@@ -22,6 +22,7 @@ from ui.state.deal_summary import summary_sides
 from ui.views import (
     card_picker,
     declare_by_name,
+    last_deal_note,
     live_slot,
     pinned_bottom,
     ruling_toast,
@@ -53,7 +54,7 @@ from ui.views.game_lines import game_summary
 from ui.views.penalty_sheet import penalty_panel
 from ui.views.rubicon_entries import entry_rows
 from ui.views.save_status import save_status
-from ui.views.verdict import in_play_notes, verdict_panel
+from ui.views.verdict import verdict_panel
 
 _panel = panel
 _seat_setter = seat_setter
@@ -141,14 +142,14 @@ def build(ctx: ViewContext) -> View:
     controls: list[ft.Control] = save_status(ctx, ds.session)  # unsaved entries (storage away)
     if ds.notice is not None:
         controls.append(banner(ctx.t(ds.notice.key, **ds.notice.args), error=ds.notice.error))
-    controls += in_play_notes(ctx, ds.match)  # a side past the target: ends with this deal
+    notes = last_deal_note.notes(ctx, ds.match)  # a side past the target: the last deal
     if mode == "setup":
-        controls += _setup(ctx, ds, act)
+        controls += [*notes, *_setup(ctx, ds, act)]
     elif mode in ("summary", "finished"):
-        controls += _summary(ctx, ds, act, finished=mode == "finished")
+        controls += [*notes, *_summary(ctx, ds, act, finished=mode == "finished")]
     elif mode == "end":  # Record and Cancel pinned at the bottom (three players' fields)
-        form, buttons = _end(ctx, ds, act)
-        return View(pinned_bottom.body([*controls, header(ctx, ds), *form], buttons), bar)
+        form, buttons = _end(ctx, ds, act)  # the note under the header, which stays in place
+        return View(pinned_bottom.body([*controls, header(ctx, ds), *notes, *form], buttons), bar)
     else:
         return View(_play(ctx, ds, act), bar)
     return View(scroll_body(controls), bar)
@@ -160,7 +161,7 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     tables: list[ft.Control] = save_status(ctx, ds.session)  # unsaved entries (storage away)
     if ds.notice is not None:
         tables.append(banner(ctx.t(ds.notice.key, **ds.notice.args), error=ds.notice.error))
-    tables += in_play_notes(ctx, ds.match)  # a side past the target: ends with this deal
+    tables += last_deal_note.notes(ctx, ds.match)  # a side past the target: the last deal
     tables += entry_rows(ctx, ds, act)  # carte blanche, cut bonus (ui/views/rubicon_entries)
     tables += _players(ctx, ds, act)
     # the ruling strip (or the news from other devices, ui/views/live_slot) and the tables;
