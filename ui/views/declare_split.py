@@ -21,6 +21,7 @@ ROW_SPACING = 6
 CHOICE_SHARE = 2  # the proposal's share of the height under the tabs …
 NAMES_SHARE = 3  # … and the names' share
 WIDE_ROWS = 8  # beside the proposal (tablet, laptop): the list's height in rows
+SCROLLBAR_GAP = 10  # the rows end left of the scrollbar, which never covers a name
 
 
 def many(count: int) -> bool:
@@ -52,6 +53,6 @@ def names_list(
         ),
     )
     assert isinstance(holder, ft.Column)
-    if len(holder.controls) != 1 or holder.controls[0] is not rows:
-        holder.controls = [rows]
+    if len(holder.controls) != 1 or getattr(holder.controls[0], "content", None) is not rows:
+        holder.controls = [ft.Container(content=rows, padding=ft.Padding.only(right=SCROLLBAR_GAP))]
     return holder
