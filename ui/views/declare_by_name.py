@@ -34,7 +34,7 @@ def layer(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
         choice_controls = _proposal(ctx, ds, act)
         chosen = p.named.meld if p.named is not None else None
         pinned = (
-            _names(ctx, ds, names, act)  # one scrolling list, its rows cached within
+            _names(ctx, ds, names, act)  # a keyed scrolling list, its rows cached within
             if declare_split.many(len(names))
             else cached(
                 ds, ("declare-names", lang, names, chosen), lambda: _names(ctx, ds, names, act)
@@ -149,7 +149,7 @@ def _names(ctx: ViewContext, ds: DealScreen, names: tuple[str, ...], act: Act) -
             ("declare-name-rows", lang, names, chosen),
             lambda: _name_rows(ctx, ds, names, act, chosen, dense=True),
         )
-        return declare_split.names_list(ds, (lang, names, wide), rows, wide=wide)
+        return declare_split.names_list(rows, wide=wide)
     return _name_rows(ctx, ds, names, act, chosen, dense=False)
 
 

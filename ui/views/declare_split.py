@@ -5,15 +5,12 @@ the why) above, the names below in denser rows that scroll with a scrollbar alwa
 Both shares depend on the screen's height only, so tapping a name (which changes the
 proposal) moves no name, and the proposal is never pushed under the names (QA P15: at
 360×780 the proposed Q♠ J♦ were hidden behind a 490 px list; "Four trump jacks" below the
-screen at 390×844). The scrolling list is one control kept for the layer's life: a tap
-replaces its rows, not the list, so its scroll position stays where the finger left it."""
+screen at 390×844). The scrolling list keeps one key for the layer's life: a tap replaces
+its rows, Flet patches the list on screen, so it stays scrolled where the finger left it."""
 
 from __future__ import annotations
 
 import flet as ft
-
-from ui.state.deal import DealScreen
-from ui.views.deal_parts import cached
 
 FEW_ROWS = 6  # up to this many rows (two-hand's 12 names) the list keeps its whole height
 NAME_HEIGHT = 48  # a name's button in a long list (Material's least tap target)
@@ -22,6 +19,7 @@ CHOICE_SHARE = 2  # the proposal's share of the height under the tabs …
 NAMES_SHARE = 3  # … and the names' share
 WIDE_ROWS = 8  # beside the proposal (tablet, laptop): the list's height in rows
 SCROLLBAR_GAP = 10  # the rows end left of the scrollbar, which never covers a name
+LIST_KEY = "declare-names-list"
 
 
 def many(count: int) -> bool:
@@ -34,25 +32,16 @@ def names_share(box: ft.Control) -> ft.Control:
     return ft.Container(content=box, expand=NAMES_SHARE)
 
 
-def names_list(
-    ds: DealScreen, key: tuple[object, ...], rows: ft.Control, *, wide: bool
-) -> ft.Control:
-    """The scrolling list that holds ``rows`` (the names' rows for the current choice); the
-    same control for the same ``key`` (language, names, layout) whatever name is chosen."""
+def names_list(rows: ft.Control, *, wide: bool) -> ft.Control:
+    """The scrolling list that holds ``rows`` (the names' rows for the current choice). A new
+    control each time (a cached one changed in place would be skipped by Flet's diff), with
+    the same key, so Flet patches the one on screen and Flutter keeps its scroll position."""
     height = WIDE_ROWS * (NAME_HEIGHT + ROW_SPACING) - ROW_SPACING if wide else None
-    holder = cached(
-        ds,
-        ("declare-names-list", *key),
-        lambda: ft.Column(
-            [],
-            spacing=0,
-            scroll=ft.ScrollMode.ALWAYS,
-            height=height,
-            expand=not wide,
-            key="declare-names-list",
-        ),
+    return ft.Column(
+        [ft.Container(content=rows, padding=ft.Padding.only(right=SCROLLBAR_GAP))],
+        spacing=0,
+        scroll=ft.ScrollMode.ALWAYS,
+        height=height,
+        expand=not wide,
+        key=LIST_KEY,
     )
-    assert isinstance(holder, ft.Column)
-    if len(holder.controls) != 1 or getattr(holder.controls[0], "content", None) is not rows:
-        holder.controls = [ft.Container(content=rows, padding=ft.Padding.only(right=SCROLLBAR_GAP))]
-    return holder
