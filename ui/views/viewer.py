@@ -8,9 +8,11 @@ from typing import Any
 
 import flet as ft
 
+from ui.state.figure_fit import box_width, fitted_size
 from ui.state.score import ScoreSheet, score_sheet
 from ui.state.viewer import Reading, reading
 from ui.views.common import (
+    VIEWPORT_WIDTH,
     View,
     ViewContext,
     app_bar,
@@ -96,7 +98,11 @@ def _sheet(ctx: ViewContext, sheet: ScoreSheet) -> ft.Control:
 
 def _totals(ctx: ViewContext, r: Reading) -> ft.Control:
     """One big block per side: name, total (the largest thing on screen), points to go."""
-    big = 64 if narrow() else 88
+    per_row = 2 if len(r.sides) > 2 and narrow() else max(1, len(r.sides))
+    figures = [points_text(side.total) for side in r.sides]
+    big = fitted_size(
+        figures, box_width(VIEWPORT_WIDTH.get() or 860.0, per_row), 64 if narrow() else 88
+    )
     blocks: list[ft.Control] = []
     for i, side in enumerate(r.sides):
         blocks.append(
@@ -114,10 +120,11 @@ def _totals(ctx: ViewContext, r: Reading) -> ft.Control:
                         tagged(
                             f"viewer-total-{i}",
                             ft.Text(
-                                points_text(side.total),
+                                figures[i],
                                 size=big,
                                 weight=ft.FontWeight.BOLD,
                                 text_align=ft.TextAlign.CENTER,
+                                no_wrap=True,  # a number never breaks: its size fits the box
                             ),
                         ),
                         body_text(
@@ -157,11 +164,7 @@ def _totals(ctx: ViewContext, r: Reading) -> ft.Control:
         19,
         text_align=ft.TextAlign.CENTER,
     )
-    rows = (
-        [ft.Row(blocks[i : i + 2], spacing=10) for i in range(0, len(blocks), 2)]
-        if len(blocks) > 2 and narrow()
-        else [ft.Row(blocks, spacing=10)]
-    )
+    rows = [ft.Row(blocks[i : i + per_row], spacing=10) for i in range(0, len(blocks), per_row)]
     return tagged(
         "viewer-totals",
         ft.Column([head, *rows], spacing=10, tight=True),
