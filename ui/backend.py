@@ -364,7 +364,12 @@ class Diverged(WriteFailed):
 class Stale(WriteFailed):
     """The write was made on a view another device had already moved past (storage's
     compare-and-append refused it, nothing was stored); the session now shows the match as
-    stored."""
+    stored. ``ruling`` is the refused entry as this screen showed it (None where the refused
+    write was no entry), so the refusal can say what was not recorded."""
+
+    def __init__(self, message: str = "", ruling: Any = None) -> None:
+        super().__init__(message)
+        self.ruling = ruling
 
 
 class ReadOnly(WriteFailed):
@@ -554,11 +559,11 @@ class MatchSession:
         (made on the same stale view) are refused too."""
         try:
             if self._broken:
-                raise Stale("an earlier entry of this device was refused")
+                raise Stale("an earlier entry of this device was refused", shown)
             try:
                 stored = self._retry.call(lambda: record(self.match_id, obj, at=at), shown)
             except StaleWrite as exc:
-                raise Stale(str(exc)) from exc
+                raise Stale(str(exc), shown) from exc
             if _verdict(stored) != _verdict(shown):
                 raise Diverged(str(getattr(stored, "message", "")))
         except BaseException as exc:

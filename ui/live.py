@@ -46,17 +46,40 @@ class Move:
 
 @dataclass(frozen=True)
 class LiveNotice:
-    """The last move another device made, for the strip every screen shows."""
+    """The last move another device made, for the strip every screen shows. An end of deal
+    is two writes (last trick, brisques): ``earlier`` keeps the first so the strip tells the
+    whole end; ``form_replaced``: this screen's own end form was open and is now closed."""
 
     move: Move
     serial: int
+    earlier: tuple[Move, ...] = ()
+    form_replaced: bool = False
 
     def text(self, t: Any, lang: str) -> str:
         m = self.move
+        if m.action == "record" and self.earlier and _ends_together(self.earlier[-1], m):
+            last, counts = self.earlier[-1].event or {}, m.event or {}
+            said = str(
+                t(
+                    "end_news.ended",
+                    device=m.device,
+                    winner=last.get("winner", ""),
+                    counts=", ".join(f"{p} {n}" for p, n in dict(counts.get("counts", {})).items()),
+                )
+            )
+            if self.form_replaced:
+                said += " " + str(t("end_news.form_replaced"))
+            return said
         if m.action == "record":
-            what = backend.ruling_text(m.ruling, lang) if m.ruling is not None else ""
-            what = RULE_SUFFIX.sub("", what)  # the strip is short: the rule id is on screen
-            return str(t("table.moved.record", device=m.device, what=what))
+            whats = [
+                RULE_SUFFIX.sub("", backend.ruling_text(x.ruling, lang)).rstrip(".")
+                for x in (*self.earlier, m)
+                if x.ruling is not None
+            ]  # the strip is short: the rule id is on screen
+            said = str(t("table.moved.record", device=m.device, what="; ".join(whats)))
+            if self.form_replaced:
+                said = said.rstrip(".") + ". " + str(t("end_news.form_replaced"))
+            return said
         if m.action == "undo":
             return str(t("table.moved.undo", device=m.device))
         if m.action == "redo":
@@ -66,13 +89,31 @@ class LiveNotice:
         return str(t("table.moved.deal", device=m.device, n=m.deal))
 
 
-def write_notice(exc: BaseException) -> Notice | None:
-    """The plain words for table mode's refusals (None for other write failures)."""
+def write_notice(exc: BaseException, lang: str = "en") -> Notice | None:
+    """The plain words for table mode's refusals (None for other write failures); a refused
+    entry is named in ``lang`` (QA P18: the player should not have to remember it)."""
     if isinstance(exc, backend.ReadOnly):
         return Notice("table.viewer_cannot_write", error=True)
     if isinstance(exc, backend.Stale):
-        return Notice("table.stale", error=True)
+        ruling = getattr(exc, "ruling", None)
+        if ruling is None:
+            return Notice("table.stale", error=True)
+        what = RULE_SUFFIX.sub("", backend.ruling_text(ruling, lang)).rstrip(".")
+        return Notice("stale.entry", {"what": what}, error=True)
     return None
+
+
+def _ends_together(first: Move, then: Move) -> bool:
+    """``then`` is the brisques recorded right after ``first``, the same device's last trick
+    of the same match: two writes of one end of deal."""
+    return (
+        first.action == then.action == "record"
+        and first.device == then.device
+        and first.match_id == then.match_id
+        and first.position + 1 == then.position
+        and (first.event or {}).get("type") == "last_trick"
+        and (then.event or {}).get("type") == "brisques"
+    )
 
 
 class TableLink:
@@ -117,7 +158,9 @@ class TableLink:
             exc = failure
         except Exception as other:  # storage unreachable: say so, keep what is shown
             exc = other
-        self._tell(write_notice(exc) or Notice("error.storage", {"why": str(exc)}, error=True))
+        self._tell(
+            write_notice(exc, app.lang) or Notice("error.storage", {"why": str(exc)}, error=True)
+        )
         app.changed()
 
     # --- the others' writes ------------------------------------------------------------
@@ -131,6 +174,8 @@ class TableLink:
             if app.screen in ("home", "history", "stats"):
                 app.changed()  # the lists and the resume card read storage on render
             return
+        deal = app.deal
+        form_open = deal is not None and deal.session in shown and deal.mode == "end"
         for s in shown:
             if move.position <= s.position and not s.busy:
                 continue  # already showing it (or a newer state)
@@ -140,20 +185,26 @@ class TableLink:
                 else:
                     s.reload()
             except backend.WriteFailed as exc:  # our own entry lost the race
-                self._tell(write_notice(exc) or Notice("error.diverged", error=True))
+                self._tell(write_notice(exc, self.app.lang) or Notice("error.diverged", error=True))
             except Exception:  # storage unreachable: the next tap reports it
                 log.exception("reload after a move by %s", move.device)
-        deal = app.deal
         if deal is not None and deal.session in shown and move.action != "record":
             # an undo, redo, correction or new deal elsewhere: nothing half-done here
             # survives it (a new entry elsewhere leaves this screen's picker and ruling be)
             deal.moved_elsewhere()
-        self.show(move)
+        replaced = form_open and deal is not None and deal.mode != "end"
+        self.show(move, form_replaced=replaced)
 
-    def show(self, move: Move) -> None:
-        """Put a move in the strip every screen shows, and re-render."""
+    def show(self, move: Move, *, form_replaced: bool = False) -> None:
+        """Put a move in the strip every screen shows, and re-render (the brisques right
+        after the same device's last trick join it: one end of deal, told whole)."""
         self._serial += 1
-        self.app.live_notice = LiveNotice(move, self._serial)
+        prev = self.app.live_notice
+        earlier: tuple[Move, ...] = ()
+        if isinstance(prev, LiveNotice) and _ends_together(prev.move, move):
+            earlier = (*prev.earlier, prev.move)
+            form_replaced = form_replaced or prev.form_replaced
+        self.app.live_notice = LiveNotice(move, self._serial, earlier, form_replaced)
         self.app.changed()
 
     def _tell(self, notice: Notice) -> None:

@@ -127,8 +127,10 @@ def test_a_write_on_a_stale_view_is_refused_and_the_device_told(
     hub.deliver(boris)
     assert store.log_position(mid) == before  # nothing stored
     assert boris.deal is not None and boris.deal.notice is not None
-    assert boris.deal.notice.key == "table.stale"
-    assert "another device changed the match first" in boris.t(boris.deal.notice.key)
+    assert boris.deal.notice.key == "stale.entry"
+    said = boris.t(boris.deal.notice.key, **boris.deal.notice.args)
+    assert "another device changed the match first" in said.lower()
+    assert "marriage" in said.lower()  # what was not recorded (QA P18)
     assert boris.deal.ruling is None  # the refused entry's ruling is not left on screen
     assert boris.deal.toast.current is None and not boris.deal.toast.recent
     assert shown(boris) == stored(store, mid)
@@ -151,7 +153,7 @@ def test_two_scorers_at_the_same_moment_one_lands_the_other_is_refused(
     hub.deliver(anna, boris, viewer)
     assert store.log_position(mid) == before + 1
     notices = [a.deal.notice.key for a in (anna, boris) if a.deal and a.deal.notice]
-    assert notices == ["table.stale"]
+    assert notices == ["stale.entry"]
     assert shown(anna) == shown(boris) == stored(store, mid)
     assert viewer.session is not None and viewer.session.position == before + 1
 

@@ -368,7 +368,7 @@ class DealScreen(PenaltyActions, NamingActions, EndOfDeal):
         try:
             self.session.start_deal(self.setup_dealer, card)
         except backend.WriteFailed as exc:
-            self.notice = _write_notice(exc)
+            self.notice = _write_notice(exc, self.lang)
             return False
         except ValueError as exc:
             self.notice = Notice("error.engine", {"why": str(exc)}, error=True)
@@ -396,7 +396,7 @@ class DealScreen(PenaltyActions, NamingActions, EndOfDeal):
             self.notice = Notice("error.engine", {"why": str(exc)}, error=True)
             return None
         except backend.WriteFailed as exc:  # an earlier write failed: back to storage's truth
-            self.notice = _write_notice(exc)
+            self.notice = _write_notice(exc, self.lang)
             return None
         self._last_ruling = (ruling, _player_of(event), isinstance(event, Penalty))
         view = self._ruling_view(*self._last_ruling)
@@ -605,7 +605,7 @@ class DealScreen(PenaltyActions, NamingActions, EndOfDeal):
         try:
             ok = bool(step())
         except backend.WriteFailed as exc:
-            notice = _write_notice(exc)
+            notice = _write_notice(exc, self.lang)
             ok = False
         self._after_history(ok)
         self.notice = notice  # what was said before the undo is no longer current
@@ -642,8 +642,8 @@ def _player_of(event: Event) -> int | None:
     return None
 
 
-def _write_notice(exc: Exception) -> Notice:
-    if (table := write_notice(exc)) is not None:
+def _write_notice(exc: Exception, lang: str) -> Notice:
+    if (table := write_notice(exc, lang)) is not None:
         return table
     if isinstance(exc, backend.Diverged):
         return Notice("error.diverged", error=True)
