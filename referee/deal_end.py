@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from referee.deal_core import DealCore, Setup, _Outcome
+from referee.deal_end_entries import brisques_count
 from referee.errors import InconsistentEventError
 from referee.events import (
     Brisques,
@@ -19,13 +20,16 @@ class DealEndRules(DealCore):
 
     @property
     def complete(self) -> bool:
-        """Whether the deal's closing facts are recorded (brisques, or the final trick)."""
+        """Whether the deal's closing facts are recorded (brisques, or the final trick).
+        Where brisques never count (six- and eight-pack) the last trick closes the deal:
+        nobody counts 48 aces and tens for nothing (referee/deal_end_entries.py)."""
+        counted = brisques_count(self.setup.variant)
         if self.setup.tracking == "cards":
             return self.tricks_played >= self.setup.total_tricks
         if self.setup.tracking == "tricks":
             played_out = self.tricks_played >= self.setup.total_tricks or self.play_closed
-            return played_out and self.brisques_scored
-        return self.brisques_scored
+            return played_out and (self.brisques_scored or not counted)
+        return self.brisques_scored or (not counted and self.last_trick_scored)
 
     def _check_last_trick(self, ev: LastTrick) -> _Outcome:
         s = self.setup

@@ -79,6 +79,19 @@ class GameScore:
             p["loser_points"] = sum(self.scores) - self.scores[self.winner]
         return MappingProxyType(p)
 
+    @property
+    def brisques_in_points(self) -> bool:
+        """The brisques are part of each side's points of this game: counted (a tie, a
+        loser saved) and not taken whole by a rubicon's winner (``rubicon_brisques``)."""
+        return self.brisques_counted and not self.rubicon
+
+    def counted(self, side: int) -> tuple[int, int]:
+        """A side's points of the deal as the game counts them, before and after the
+        fractions of 100 are dropped (290, 200); equal when nothing was dropped."""
+        after = sum(ln.points for ln in self.lines if ln.kind == POINTS and ln.side == side)
+        before = self.exact[side] if self.brisques_in_points else self.points[side]
+        return (before if self.fractions_dropped else after), after
+
     def render(self, side_names: Sequence[str], lang: str = "en") -> str:
         """The game in words ("Anna wins the game: 500 for the game …")."""
         return render(self.key, self.params(side_names), lang)

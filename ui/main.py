@@ -80,6 +80,8 @@ def serve_web(
     from ui.server.asgi import build_app
     from ui.server.host_guard import LOOPBACK_NAMES, AllowedAddresses
     from ui.server.serve import bind_sockets, serve
+    from ui.shell import prepare_page
+    from ui.views.cards import SUIT_FONT_FILE
 
     binds = [host] if table_address is None else [host, table_address]
     sockets = bind_sockets(binds, port)
@@ -87,7 +89,13 @@ def serve_web(
     names = [*LOOPBACK_NAMES] if host in LOOPBACK_NAMES else [host]
     allowed = AllowedAddresses.for_server([*names, *binds[1:]], port)
     if table_address is None:
-        app = build_app(app_main, allowed=allowed, assets_dir=ASSETS_DIR)
+        app = build_app(
+            app_main,
+            allowed=allowed,
+            assets_dir=ASSETS_DIR,
+            app_fonts=[SUIT_FONT_FILE],
+            prepare_page=prepare_page,
+        )
         print(f"Bezique Referee: http://{host}:{port}/", flush=True)
     else:
         from ui.server import roles, table_mode
@@ -102,6 +110,8 @@ def serve_web(
             assets_dir=ASSETS_DIR,
             session_hook=roles.bind,
             gate=lambda inner: TableGate(inner, session.access, table_address, refusal, links),
+            app_fonts=[SUIT_FONT_FILE],
+            prepare_page=prepare_page,
         )
         print(table_mode.terminal_text(session, lang or "en"), flush=True)
     precompress.start_background()

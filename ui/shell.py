@@ -25,8 +25,9 @@ from ui.state.app import AppState, Role
 from ui.state.new_match import FormMemory
 from ui.views import SCREENS, live_slot
 from ui.views.cards import LANGUAGE as CARD_LANGUAGE
-from ui.views.cards import SUIT_FONT
+from ui.views.cards import SUIT_FONT, SUIT_FONT_FILE
 from ui.views.common import VIEWPORT_WIDTH, ViewContext, tagged
+from ui.views.screen_key import screen_key
 
 log = logging.getLogger(__name__)
 SEED = "#2E7D32"
@@ -80,6 +81,7 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
     if app.screen == "deal" and appbar is not None and app.session is not None:
         appbar.actions = [_viewer_button(ctx), *(appbar.actions or [])]
     body = live_slot.frame(ctx, view.body)  # the news from other devices: a place of its own
+    body.key = screen_key(app)  # each screen opens at its top (ui/views/screen_key.py)
     return [ft.View(route=app.route, appbar=appbar, controls=[body], padding=0, spacing=0)]
 
 
@@ -223,7 +225,7 @@ async def _store_showing_progress(page: ft.Page, opener: _Opener, lang: str) -> 
     """``opener.store()``; while it is slow because a damaged database is being salvaged,
     a line saying how far it got (rows read, then matches rebuilt) instead of a blank page."""
     future = asyncio.get_running_loop().run_in_executor(None, opener.store)
-    shown: ft.Text | None = None
+    shown: ft.Container | None = None
     t = Translator(lang)
     try:
         while True:
@@ -234,10 +236,15 @@ async def _store_showing_progress(page: ft.Page, opener: _Opener, lang: str) -> 
             if report is None:
                 continue
             if shown is None:
-                shown = ft.Text(size=20)
+                text, bar = ft.Text(size=20), ft.ProgressBar(value=0)
+                shown = ft.Container(ft.Column([text, bar], spacing=16), padding=24)
                 page.add(shown)
-            key = "salvage.reading" if report.phase == "read" else "salvage.replaying"
-            shown.value = t(key, done=report.done, total=report.total)
+            if report.phase == "read":
+                key = "salvage.reading" if report.done < report.total else "salvage.read"
+            else:
+                key = "salvage.writing" if report.phase == "write" else "salvage.replaying"
+            text.value = t(key, done=report.done, total=report.total)
+            bar.value = report.done / report.total if report.total else None
             page.update()
     finally:
         if shown is not None:
@@ -254,6 +261,19 @@ def _drop_stale_screen(page: ft.Page) -> None:
     page.views.clear()
     page.views.append(ft.View(route=page.route or "/", controls=[], padding=0))
     page.update()
+
+
+def prepare_page(page: ft.Page) -> None:
+    """What every session's page starts with: the suit font, the themes, no padding. The web
+    server sets them before it answers the session's register message (Flet's
+    ``before_main``), so they travel in that answer and the client's first build already has
+    the app's theme instead of building Flet's default one and then the app's; ``app_main``
+    sets them where no server did (desktop, packaged apps)."""
+    page.fonts = {SUIT_FONT: SUIT_FONT_FILE}
+    page.theme = _theme(False)
+    page.dark_theme = _theme(True)
+    page.padding = 0
+    page.scroll = None
 
 
 RoleOf = Callable[[ft.Page], Any]  # returns Role | None, or an awaitable of it
@@ -273,11 +293,8 @@ def make_main(
     decide = role_of or table_role
 
     async def app_main(page: ft.Page) -> None:
-        page.fonts = {SUIT_FONT: "fonts/DejaVuSans-Suits.ttf"}
-        page.theme = _theme(False)
-        page.dark_theme = _theme(True)
-        page.padding = 0
-        page.scroll = None
+        if page.theme is None:  # not prepared by the web server before the session's start
+            prepare_page(page)
         _drop_stale_screen(page)
         prefs = ft.SharedPreferences()
         saved = await _read_settings(prefs)

@@ -14,13 +14,15 @@ from dataclasses import dataclass
 from typing import TextIO
 
 READ = "read"  # reading every row the damaged file still holds
+WRITE = "write"  # checking each match's log and copying it to the new file
 REPLAY = "replay"  # replaying each recovered match to rebuild its caches
 
 
 @dataclass(frozen=True)
 class Progress:
     """Where a salvage is: ``done`` of ``total`` rows read (``pages``: the file's size in
-    pages; ``total`` is an estimate from the highest row ids) or matches replayed."""
+    pages; ``total`` is an estimate from the highest row ids), matches checked and copied, or
+    matches replayed."""
 
     phase: str
     done: int
@@ -32,6 +34,8 @@ class Progress:
         if self.phase == READ:
             of = f" of about {self.total:,}" if self.done < self.total else ""
             return f"salvage: {self.done:,}{of} rows read ({self.pages:,} pages in the file)"
+        if self.phase == WRITE:
+            return f"salvage: {self.done:,} of {self.total:,} matches checked and copied"
         return f"salvage: {self.done:,} of {self.total:,} matches replayed and rebuilt"
 
 

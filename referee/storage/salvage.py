@@ -28,7 +28,7 @@ from referee.storage import replay as rp
 from referee.storage.errors import StorageError, StorageInputError
 from referee.storage.log import Entry, LogCorrupt, derive
 from referee.storage.models import CACHE_VERSION, KIND_DEAL, KIND_EVENT
-from referee.storage.progress import READ, REPLAY, Progress, ProgressSink
+from referee.storage.progress import READ, REPLAY, WRITE, Progress, ProgressSink
 
 # The columns we copy, per table, in the order rows are inserted (parents first). Columns a
 # file from an older schema lacks are left to the new schema's defaults.
@@ -370,7 +370,9 @@ def salvage(source: Path, target: Path, progress: ProgressSink | None = None) ->
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute("BEGIN IMMEDIATE")
         _insert(conn, "player", players.values())
-        for m in read["match"].rows:
+        for n, m in enumerate(read["match"].rows, start=1):
+            if progress is not None:
+                progress(Progress(WRITE, n, len(read["match"].rows)))
             mid = int(m["id"])
             seat_map = seats.get(mid, {})
             names = [players[pid]["name"] for _, pid in sorted(seat_map.items()) if pid in players]

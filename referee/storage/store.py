@@ -46,6 +46,7 @@ from referee.storage.models import (
 )
 from referee.storage.progress import ProgressSink
 from referee.storage.stats import PlayerStats
+from referee.storage.undo_steps import Logged, redo_targets, undo_targets
 
 if TYPE_CHECKING:
     from referee.storage.exchange import Imported
@@ -770,12 +771,14 @@ class Store:
 
     def undo(self, match_id: int, *, at: int | None = None) -> bool:
         """Hide the newest effective entry (event or deal start); False if none is left.
-        The undo is itself logged. With ``at``: only if the log is still at that position
+        The end of a deal (its last trick and brisques) is one step (undo_steps.py). The
+        undo is itself logged. With ``at``: only if the log is still at that position
         (StaleWrite otherwise), so a device never undoes an entry it has not seen."""
         return self._undo_redo(match_id, KIND_UNDO, at)
 
     def redo(self, match_id: int, *, at: int | None = None) -> bool:
-        """Restore the newest undone entry; False if there is nothing to redo."""
+        """Restore the newest undone entry (the end of a deal as one step); False if there
+        is nothing to redo."""
         return self._undo_redo(match_id, KIND_REDO, at)
 
     def _undo_redo(self, match_id: int, kind: str, at: int | None = None) -> bool:
@@ -787,19 +790,22 @@ class Store:
                 state = derive(Entry(int(r.seq), str(r.kind), r.target_seq) for r in rows)
             except LogCorrupt as exc:
                 raise StorageError(f"match {match_id}: {exc}") from exc
-            target = state.undo_target if kind == KIND_UNDO else state.redo_target
-            if target is None:
+            by_seq = {int(r.seq): r for r in rows}
+            step = undo_targets if kind == KIND_UNDO else redo_targets
+            targets = step(state, lambda seq: _logged(by_seq[seq]))
+            if not targets:
                 return False
             last = int(rows[-1].seq) if rows else 0
-            conn.execute(
-                insert(T_LOG).values(
-                    match_id=match_id,
-                    seq=last + 1,
-                    kind=kind,
-                    target_seq=target,
-                    created_at=utcnow(),
+            for offset, target in enumerate(targets, start=1):  # the end of a deal: one step
+                conn.execute(
+                    insert(T_LOG).values(
+                        match_id=match_id,
+                        seq=last + offset,
+                        kind=kind,
+                        target_seq=target,
+                        created_at=utcnow(),
+                    )
                 )
-            )
             self._rebuild(conn, match_id)
             conn.execute(
                 update(T_MATCH)
@@ -1136,3 +1142,16 @@ def _meld_values(match_id: int, s: rp.Scored, seat_ids: Sequence[int]) -> dict[s
         "meld": s.meld,
         "points": s.points,
     }
+
+
+def _logged(row: Any) -> Logged:
+    """A log row as undo_steps reads it (an unreadable payload is simply no end of deal)."""
+    event_type: str | None = None
+    if row.kind == KIND_EVENT and row.payload:
+        try:
+            payload = json.loads(row.payload)
+        except ValueError:
+            payload = None
+        if isinstance(payload, dict) and isinstance(payload.get("type"), str):
+            event_type = payload["type"]
+    return Logged(str(row.kind), row.deal_id, event_type)

@@ -103,10 +103,16 @@ class TableServer:
     are read from what it prints."""
 
     def __init__(
-        self, db_url: str, port: int, log_path: Path, state: Path, extra: tuple[str, ...] = ()
+        self,
+        db_url: str,
+        port: int,
+        log_path: Path,
+        state: Path,
+        extra: tuple[str, ...] = (),
+        lang: str | None = "en",  # None: each device's own choice, as `--table` alone
     ) -> None:
         self.db_url, self.port, self.log_path = db_url, port, log_path
-        self.state, self.extra = state, extra
+        self.state, self.extra, self.lang = state, extra, lang
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -123,7 +129,9 @@ class TableServer:
         env["BEZIQUE_TABLE_STATE"] = str(self.state)
         env.pop("DISPLAY", None)
         cmd = [sys.executable, "-m", "ui.main", "--table", "--table-address", TABLE_ADDRESS]
-        cmd += ["--port", str(self.port), "--db", self.db_url, "--lang", "en", *self.extra]
+        cmd += ["--port", str(self.port), "--db", self.db_url, *self.extra]
+        if self.lang is not None:
+            cmd += ["--lang", self.lang]
         with self.log_path.open("wb") as log:
             self.proc = subprocess.Popen(
                 cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT

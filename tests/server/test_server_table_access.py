@@ -127,3 +127,18 @@ def test_the_host_page_and_terminal_show_both_links_with_codes(tmp_path: Any) ->
     assert page.count("<svg") == 2 and "Присоединиться к столу" in page
     text = table_mode.terminal_text(session, "en")
     assert session.join_url(Role.SCORER) in text and "█" in text
+
+
+def test_the_terminal_says_the_links_survive_a_restart_and_what_renews_them(
+    tmp_path: Any,
+) -> None:
+    """P20: it said "new for every start", but a restart keeps them (phones come back)."""
+    from ui.server import table_mode
+
+    session = table_mode.start("127.0.0.2", 8765, path=tmp_path / "state.json")
+    again = table_mode.start("127.0.0.2", 8765, path=tmp_path / "state.json")
+    assert again.access == session.access  # what the words must say
+    for lang in ("en", "ru"):
+        text = table_mode.terminal_text(session, lang).splitlines()[0]
+        assert "--new-table" in text and "12" in text
+    assert "new for every start" not in table_mode.terminal_text(session, "en")

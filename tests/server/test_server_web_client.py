@@ -167,4 +167,6 @@ def test_in_a_browser_nothing_leaves_the_machine_and_a_reload_costs_little(serve
         assert local or req.get("blocked") == "csp", url
     urls = [r["url"] for r in first.values()]
     assert not [u for u in urls if "katex" in u.lower() or "cupertino" in u.lower()]
+    # The page's early downloads (ui/server/preload.py) are the loader's own: nothing twice.
+    assert len(urls) == len(set(urls)), sorted(urls)
     assert sum(r.get("bytes", 0) for r in second.values()) < 200_000

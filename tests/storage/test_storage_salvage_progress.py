@@ -9,7 +9,7 @@ from pathlib import Path
 from test_storage_salvage import _bad_log_page, _bezique, _database
 
 from referee.storage import Store
-from referee.storage.progress import READ, REPLAY, Every, Progress, to_stream
+from referee.storage.progress import READ, REPLAY, WRITE, Every, Progress, to_stream
 from referee.storage.salvage import salvage
 
 
@@ -19,9 +19,13 @@ def test_salvage_reports_rows_read_then_matches_replayed(sqlite_path: Path, tmp_
     seen: list[Progress] = []
     report = salvage(sqlite_path, tmp_path / "out.sqlite3", seen.append)
     reads = [p for p in seen if p.phase == READ]
+    writes = [p for p in seen if p.phase == WRITE]
     replays = [p for p in seen if p.phase == REPLAY]
-    assert reads and replays
-    assert seen.index(replays[0]) > seen.index(reads[-1])  # reading comes first
+    assert reads and writes and replays
+    # reading, then checking and copying each match, then replaying
+    assert seen.index(reads[-1]) < seen.index(writes[0])
+    assert seen.index(writes[-1]) < seen.index(replays[0])
+    assert writes[-1].done == writes[-1].total
     done = [p.done for p in reads]
     assert done == sorted(done) and done[-1] > 0
     assert all(0 < p.done <= p.total for p in reads)
@@ -37,7 +41,7 @@ def test_salvage_at_open_reports_progress(sqlite_path: Path) -> None:
     seen: list[Progress] = []
     with Store.open(sqlite_path, progress=seen.append) as s:
         assert s.notice is not None and "Recovered" in s.notice
-    assert {p.phase for p in seen} == {READ, REPLAY}
+    assert {p.phase for p in seen} == {READ, WRITE, REPLAY}
 
 
 def test_progress_is_passed_on_about_once_a_second() -> None:
@@ -59,11 +63,13 @@ def test_progress_lines_say_what_and_how_far() -> None:
     sink = to_stream(out)
     sink(Progress(READ, 12345, 99300, 3170))
     sink(Progress(READ, 99153, 99153, 3170))
+    sink(Progress(WRITE, 300, 300))
     sink(Progress(REPLAY, 300, 300))
     lines = out.getvalue().splitlines()
     assert lines == [
         "salvage: 12,345 of about 99,300 rows read (3,170 pages in the file)",
         "salvage: 99,153 rows read (3,170 pages in the file)",
+        "salvage: 300 of 300 matches checked and copied",
         "salvage: 300 of 300 matches replayed and rebuilt",
     ]
 

@@ -266,11 +266,17 @@ def test_undo_redo_matches_a_simple_model(store: Store, ops: list[tuple[str, int
         elif op == "undo":
             assert store.undo(mid) == bool(model)
             if model:
+                ends = _is_end(model[-2:], "last_trick", "brisques")
                 redo.append(model.pop())
+                if ends:  # the end of a deal is one step
+                    redo.append(model.pop())
         else:
             assert store.redo(mid) == bool(redo)
             if redo:
+                ends = _is_end(redo[-2:], "brisques", "last_trick")
                 model.append(redo.pop())
+                if ends:
+                    model.append(redo.pop())
     deals: list[dict[str, Any]] = []
     for kind, value in model:
         if kind == "deal":
@@ -283,6 +289,35 @@ def test_undo_redo_matches_a_simple_model(store: Store, ops: list[tuple[str, int
     assert m.result().to_json() == _engine_result(exported)
     assert store.cached_scores(mid) == [_seat_scores(m, i) for i in range(len(m.deals))]
     store.delete_match(mid)
+
+
+def _is_end(pair: list[tuple[str, Any]], first: str, second: str) -> bool:
+    """The model's reading of undo_steps: a last trick and the brisques after it, adjacent
+    in one deal (no deal start between them), form one step."""
+    return (
+        len(pair) == 2
+        and all(kind == "event" for kind, _ in pair)
+        and pair[0][1]["type"] == first
+        and pair[1][1]["type"] == second
+    )
+
+
+def test_one_undo_takes_back_the_whole_end_of_a_deal_and_one_redo_restores_it(
+    store: Store,
+) -> None:
+    mid = _play_sample(store)
+    ended = store.export_match(mid)
+    assert [e["type"] for e in SAMPLE_EVENTS[-2:]] == ["last_trick", "brisques"]
+    assert store.undo(mid)
+    assert store.export_match(mid)["deals"][0]["events"] == SAMPLE_EVENTS[:-2]
+    deal = store.load_match(mid).current
+    assert deal is not None and not deal.last_trick_scored and not deal.brisques_scored
+    assert [h.kind for h in store.history(mid)][-2:] == ["undo", "undo"]
+    assert store.redo(mid)
+    assert store.export_match(mid) == ended
+    # Then each other entry is a step of its own.
+    assert store.undo(mid) and store.undo(mid)
+    assert store.export_match(mid)["deals"][0]["events"] == SAMPLE_EVENTS[:-3]
 
 
 def test_list_matches_pages_newest_first(store: Store) -> None:

@@ -188,3 +188,27 @@ def test_pick_the_dealer_moves_nothing_without_a_turn_up_either(app: AppState) -
     assert not ds.start_deal()
     assert "error-dealer" in ids(deal.build(ctx(app)).body)
     assert _setup_outline(app) == quiet
+
+
+def test_the_viewer_paints_only_the_side_ahead_green() -> None:
+    from ui.state.viewer import Reading, SideLine
+
+    def reading(totals: tuple[int, int], winner: str | None = None) -> Reading:
+        sides = tuple(
+            SideLine(n, t, 0, 1000 - t) for n, t in zip(("Anna", "Boris"), totals, strict=True)
+        )
+        return Reading(sides, 1000, 1, None, True, winner)
+
+    assert viewer.leader(reading((100, 140))) == 1  # Boris ahead: his box, not side 0's
+    assert viewer.leader(reading((140, 100))) == 0
+    assert viewer.leader(reading((100, 100))) is None  # level: neither
+    assert viewer.leader(reading((1000, 1000), winner="Boris")) == 1  # R-TIE's winner
+
+
+def test_a_big_total_is_sized_to_stay_on_one_line() -> None:
+    from ui.views.fit_text import GLYPH_EM, fitting_size
+
+    box = 143.0  # a viewer box at 360 px
+    size = fitting_size(["1100", "0"], box, 64)
+    assert size < 64 and 4 * size * GLYPH_EM <= box
+    assert fitting_size(["40", "0"], box, 64) == 64  # short totals keep the design size

@@ -20,7 +20,17 @@ class _Page:
         self.controls.append(control)
 
     def update(self) -> None:
-        self.shown.extend(str(c.value) for c in self.controls)
+        self.shown.extend(_text(c) for c in self.controls)
+
+
+def _text(control: Any) -> str:
+    """The words a control shows (a text, or the texts inside a container or column)."""
+    if hasattr(control, "value") and isinstance(control.value, str):
+        return str(control.value)
+    inner = getattr(control, "content", None)
+    if inner is not None:
+        return _text(inner)
+    return " ".join(_text(c) for c in getattr(control, "controls", []) or [])
 
 
 class _Opener:
@@ -95,6 +105,6 @@ def test_a_salvage_at_start_shows_how_far_it_got_instead_of_a_blank_page(
 
     opener = _Salvaging(busy_times=0)
     assert _run(shell._open_waiting_while_busy(page, opener, "en")) == "the store"  # type: ignore[arg-type]
-    assert any("damaged" in s and "5000 of about 99300 rows read" in s for s in page.shown)
-    assert any("120 of 300 matches rebuilt" in s for s in page.shown)
+    assert any("damaged" in s and "Rows read: 5000 of about 99300" in s for s in page.shown)
+    assert any("Matches rebuilt: 120 of 300" in s for s in page.shown)
     assert page.controls == []  # gone once the database is open

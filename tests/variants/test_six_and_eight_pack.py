@@ -205,3 +205,35 @@ def test_game_variant_records_export_and_import_identically(name: str) -> None:
     match = replay_record(load_record(RECORDS / f"{name}.json"))
     again = replay_record(parse_record(json.loads(json.dumps(record_to_obj(match.to_record())))))
     assert again.result() == match.result()
+
+
+@pytest.mark.parametrize("variant", ["six-pack", "eight-pack"])
+def test_where_brisques_never_count_the_last_trick_alone_ends_the_deal(variant: str) -> None:
+    from referee.deal_end_entries import end_entries
+    from referee.events import Brisques, LastTrick, StockExhausted
+
+    m = match(variant)
+    deal = m.current
+    assert deal is not None
+    m.apply(StockExhausted())
+    assert end_entries(deal) == ("last_trick",)  # nobody counts the brisques for nothing
+    m.apply(LastTrick(1))
+    assert deal.complete and end_entries(deal) == ()
+    game = m.game(0)
+    assert game is not None and game.winner == 1
+    # a record that counted them anyway still reads, and they change nothing
+    scores = m.totals()
+    m.apply(Brisques({0: 20, 1: m.variant.brisques_total(2) - 20}))
+    assert m.totals() == scores
+
+
+def test_rubicon_asks_for_the_brisques_they_may_break_a_tie_or_save_the_loser() -> None:
+    from referee.deal_end_entries import end_entries
+    from referee.events import LastTrick, StockExhausted
+
+    m = match("rubicon")
+    deal = m.current
+    assert deal is not None
+    m.apply(StockExhausted())
+    m.apply(LastTrick(0))
+    assert not deal.complete and end_entries(deal) == ("brisques",)

@@ -9,7 +9,7 @@ session; the pieces (``FletApp``, ``FletStaticFiles``, the app manager's lifespa
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from fastapi import WebSocket
@@ -56,19 +56,23 @@ def build_app(
     static: ASGIApp | None = None,
     session_hook: SessionHook | None = None,
     gate: Callable[[ASGIApp], ASGIApp] | None = None,
+    app_fonts: Sequence[str] = (),
+    prepare_page: Callable[[Any], None] | None = None,
 ) -> ASGIApp:
     """The whole server app. ``static`` serves the web client (ui/server/web_client.py when
     not given); ``session_hook`` sees each new session's page with the websocket's scope
     (table mode puts the device's role there); ``gate`` wraps the app inside the host guard
     (table mode's secret check). With a session hook, a reconnecting websocket may resume only
-    a session of its own role (ui/server/session_roles.py)."""
+    a session of its own role (ui/server/session_roles.py). ``app_fonts`` are the app's
+    ``page.fonts`` files, which the page asks for early; ``prepare_page`` sets a new page's
+    first properties (fonts, themes) before the register answer, which then carries them."""
     from flet_web.fastapi.flet_app import FletApp, app_manager  # type: ignore[import-untyped]
     from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
 
     if static is None:
         from ui.server.web_client import WebClientFiles
 
-        static = WebClientFiles(assets_dir=assets_dir)
+        static = WebClientFiles(assets_dir=assets_dir, app_fonts=app_fonts)
 
     # No API docs pages: they would load their scripts from a CDN and serve nothing useful.
     app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
@@ -77,12 +81,14 @@ def build_app(
     async def flet_session(websocket: WebSocket) -> None:
         """One device's Flet session over its websocket (Flet's own handler)."""
         before_main = None
-        if session_hook is not None:
-            hook = session_hook
+        if session_hook is not None or prepare_page is not None:
             scope = websocket.scope
 
             def before_main(page: Any) -> None:
-                hook(page, scope)
+                if prepare_page is not None:
+                    prepare_page(page)
+                if session_hook is not None:
+                    session_hook(page, scope)
                 if session_roles is not None:
                     session_roles.remember(page)
 

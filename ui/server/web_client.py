@@ -9,6 +9,8 @@ Why each:
   server with an old client; revalidating costs one small request per file.
 - Flet's client lists KaTeX's math fonts (640 KB) and Cupertino icons (210 KB) in its font
   manifest, and Flutter fetches every listed font at start; this app shows neither.
+- The page announces the files Flutter's loader would ask for one after another, so they
+  download at once (preload.py).
 - The Rive animation runtime in Flet's client asks a public CDN for ``rive_native.js`` even
   with ``no_cdn``; the policy's ``script-src 'self'`` stops the browser from sending it (the app
   shows no Rive animation), so nothing leaves the table's network. The policy is about where
@@ -22,6 +24,7 @@ import json
 import mimetypes
 import os
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +34,7 @@ from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
 from starlette.types import Scope
 
-from ui.server import precompress, reconnect_notice
+from ui.server import precompress, preload, reconnect_notice
 
 FONT_MANIFEST = "assets/FontManifest.json"
 UNUSED_FONT_FAMILIES = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
@@ -73,14 +76,22 @@ def trimmed_font_manifest(web_dir: Path) -> list[dict[str, Any]]:
 class WebClientFiles(FletStaticFiles):  # type: ignore[misc]  # Flet's class is untyped
     """Flet's static files (its patched index.html first) with the changes above."""
 
-    def __init__(self, *, assets_dir: str | None, cache_root: Path | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        assets_dir: str | None,
+        cache_root: Path | None = None,
+        app_fonts: Sequence[str] = (),
+    ) -> None:
         super().__init__(assets_dir=assets_dir, no_cdn=True, websocket_endpoint_path="ws")
         self.cache_root = cache_root or precompress.cache_root()
         web_dir = Path(precompress.web_client_dirs(None)[0])
         own = Path(tempfile.mkdtemp(prefix="bezique-web-"))
         app_manager.add_temp_dir(str(own))  # removed when the server shuts down
         self.font_manifest = own / "FontManifest.json"
-        self.font_manifest.write_text(json.dumps(trimmed_font_manifest(web_dir)), "utf-8")
+        manifest = trimmed_font_manifest(web_dir)
+        self.font_manifest.write_text(json.dumps(manifest), "utf-8")
+        self.early_fonts = preload.font_urls(manifest, app_fonts)
         self.index_html = own / "index.html"
         self._index_from: tuple[str, int] | None = None
 
@@ -96,9 +107,11 @@ class WebClientFiles(FletStaticFiles):  # type: ignore[misc]  # Flet's class is 
         self, source: Path, st: os.stat_result
     ) -> tuple[str, os.stat_result]:
         """Flet's patched index.html with the reconnect notice's script
-        (ui/server/reconnect_notice.py), made once per version of it."""
+        (ui/server/reconnect_notice.py) and the early downloads (preload.py), made once per
+        version of it."""
         if self._index_from != (str(source), st.st_mtime_ns):
             page = reconnect_notice.inject(source.read_text("utf-8"))
+            page = preload.patch_index(page, self.early_fonts)
             self.index_html.write_text(page, "utf-8")
             self._index_from = (str(source), st.st_mtime_ns)
         return str(self.index_html), self.index_html.stat()

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.deal_end_entries import BRISQUES, LAST_TRICK, end_entries
 from referee.events import Brisques, Event, LastTrick
-from ui.state import joker
 from ui.state.brisques_entry import BrisquesEntry
 from ui.state.common import Notice
 
@@ -39,15 +39,21 @@ class EndOfDeal:
     def last_trick_points(self) -> int:
         return int(self.match.variant.last_trick_points)
 
+    def _end_entries(self) -> tuple[str, ...]:
+        """What the engine says this deal's end still needs (referee/deal_end_entries.py):
+        a last trick already recorded (an imported record, an older undo) is not asked
+        again, and brisques that never count (six-pack) are not asked at all."""
+        if self.deal is None:
+            return ()
+        return tuple(end_entries(self.deal))
+
     def needs_last_trick(self) -> bool:
-        """The end form asks who took the last trick: with melds, and with tricks when the
-        final trick was not tapped (the last trick then closes the play)."""
-        if not joker.counts_last_trick(self.match.variant):
-            return False
-        return self.tracking == "melds" or (self.tracking == "tricks" and not self.play_over())
+        """The end form asks who took the last trick: with melds until it is recorded, and
+        with tricks when the final trick was not tapped (the last trick then closes the play)."""
+        return LAST_TRICK in self._end_entries()
 
     def needs_brisques(self) -> bool:
-        return self.tracking != "cards" and joker.counts_brisques(self.match.variant)
+        return BRISQUES in self._end_entries()
 
     def needs_end_form(self) -> bool:
         """Something to ask at the end of the deal; otherwise it ends by itself ("stock

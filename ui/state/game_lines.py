@@ -22,6 +22,9 @@ class GameLineView:
 
     kind: str
     cells: tuple[str, ...]
+    # each cell as (label, number) for the phone sheet: the label may wrap on its own line,
+    # the number never (QA P12: "очки проигравшего −200" wrapped and lost its number)
+    parts: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -54,14 +57,24 @@ def games_info(match: Any, lang: str) -> GamesInfo | None:
         played += 1
         kinds: list[str] = []
         cells: dict[str, list[str]] = {}
+        parts: dict[str, list[tuple[str, str]]] = {}
         for line in game.lines:
             if line.kind != "points" and not line.points:
                 continue  # nothing moved (a rubiconed loser with 0 points): no line
             if line.kind not in cells:
                 kinds.append(line.kind)
                 cells[line.kind] = [""] * n_sides
+                parts[line.kind] = [("", "")] * n_sides
             cells[line.kind][line.side] = _cell(t, line.kind, int(line.points))
-        by_deal[d + 1] = tuple(GameLineView(k, tuple(cells[k])) for k in kinds)
+            number = _number(line.kind, int(line.points))
+            if line.kind == "points":
+                before, after = game.counted(line.side)
+                if before != after:  # the fractions of 100 the game drops, said (QA P13)
+                    number = f"{_plain(before)} → {_plain(after)}"
+            parts[line.kind][line.side] = (t(f"game_line.{line.kind}"), number)
+        by_deal[d + 1] = tuple(
+            GameLineView(k, tuple(cells[k]), tuple(parts[k])) for k in kinds
+        )
         outcomes[d + 1] = str(game.render(list(match.side_names), lang))
     v = match.verdict()
     standing = "" if v.finished or v.reason not in STANDING else _sentence(v.render(lang))
@@ -73,6 +86,16 @@ def _cell(t: Translator, kind: str, points: int) -> str:
     if kind == "points":  # the deal's points as they count: no sign
         return t("rubicon.sheet.points", points=points)
     return t(f"rubicon.sheet.{kind}", points=f"+{points}" if points >= 0 else f"−{-points}")
+
+
+def _plain(points: int) -> str:
+    return str(points) if points >= 0 else f"−{-points}"
+
+
+def _number(kind: str, points: int) -> str:
+    if kind == "points":
+        return _plain(points)
+    return f"+{points}" if points >= 0 else f"−{-points}"
 
 
 def _sentence(text: str) -> str:

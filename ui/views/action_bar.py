@@ -189,6 +189,10 @@ def _last_trick_after_stock(ctx: ViewContext, ds: DealScreen, act: Act) -> list[
         )
         for seat, name in enumerate(ds.players)
     ]
+    if len(names) > 2:
+        # three or four names need the row's whole width to be read ("Cl" was Clara): a
+        # second tap on the stock's place then opens the end form, which records nothing
+        return names
     return [
         compact_button(
             ctx.t("deal_layout.stock_done_last"),

@@ -22,24 +22,8 @@ def choice(ctx: ViewContext, ds: DealScreen, act: Act) -> list[ft.Control]:
     """Everything above the grid: table cards, chosen cards, options."""
     p = ds.picker
     assert p is not None
-    name = ds.players[p.player]
     lang = ctx.app.lang
     table = ds.table(p.player)
-    table_faces: list[ft.Control] = []
-    seen: dict[str, int] = {}
-    for i, c in enumerate(table):
-        k = seen.get(c.code, 0)
-        seen[c.code] = k + 1
-        table_faces.append(
-            card_face(
-                c,
-                width=44,
-                selected=i in p.table_idx,
-                on_click=act(lambda i=i: ds.toggle_table(i)),
-                identifier=f"table-card-{c.code}-{k}",
-                label=str(c),
-            )
-        )
     chosen: list[ft.Control] = [
         card_face(
             c,
@@ -135,17 +119,50 @@ def choice(ctx: ViewContext, ds: DealScreen, act: Act) -> list[ft.Control]:
             ),
             *summary,
         ),
-        section(
-            ctx.t("picker.table_cards", player=name),
-            ft.Row(table_faces, wrap=True, spacing=6, run_spacing=6)
-            if table_faces
-            else body_text(ctx.t("picker.table_none"), 15),
-        ),
         ft.Row(
             [big_button(ctx.t("picker.clear"), act(ds.clear_picker), identifier="picker-clear")],
             wrap=True,
         ),
     ]
+
+
+def table_cards(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
+    """The player's table cards to reuse (the likeliest taps), pinned over the grid: their
+    place never changes while cards and options come and go above (the table does not
+    change while the picker is open)."""
+    p = ds.picker
+    assert p is not None
+    faces: list[ft.Control] = []
+    seen: dict[str, int] = {}
+    for i, c in enumerate(ds.table(p.player)):
+        k = seen.get(c.code, 0)
+        seen[c.code] = k + 1
+        faces.append(
+            card_face(
+                c,
+                width=40,
+                selected=i in p.table_idx,
+                on_click=act(lambda i=i: ds.toggle_table(i)),
+                identifier=f"table-card-{c.code}-{k}",
+                label=str(c),
+            )
+        )
+    return ft.Column(
+        [
+            ft.Text(
+                ctx.t("picker.table_cards", player=ds.players[p.player]),
+                size=16,
+                weight=ft.FontWeight.BOLD,
+                max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
+            ft.Row(faces, wrap=True, spacing=5, run_spacing=5)
+            if faces
+            else body_text(ctx.t("picker.table_none"), 15),
+        ],
+        spacing=4,
+        tight=True,
+    )
 
 
 def hand_grid(ds: DealScreen, act: Act, width: float | None) -> ft.Control:

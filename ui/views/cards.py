@@ -13,6 +13,7 @@ from referee.cards import JOKER_SYMBOL, Card, Suit
 from referee.glossary import rank_label
 
 SUIT_FONT = "DejaVuSans"
+SUIT_FONT_FILE = "fonts/DejaVuSans-Suits.ttf"  # under ui/assets; the server preloads it
 RED = "#C62828"
 BLACK = "#1B1B1B"
 FACE_BG = "#FFFDF7"

@@ -230,3 +230,8 @@ def points_text(points: int) -> str:
     """A score as the sheet prints it: a real minus sign (U+2212) for a negative one, so
     "−10" reads at arm's length as less than nothing, not as a dash."""
     return f"\u2212{-points}" if points < 0 else str(points)
+
+
+def signed_text(points: int) -> str:
+    """A change of score: "+40", "−10" (a real minus sign, like ``points_text``)."""
+    return f"+{points}" if points >= 0 else points_text(points)

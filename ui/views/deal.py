@@ -18,6 +18,7 @@ from referee.cards import Card, Suit
 from referee.glossary import rank_label
 from ui import backend
 from ui.state.deal import RANKS, SUITS, DealScreen, PendingView
+from ui.state.deal_summary import summary_sides
 from ui.views import (
     card_picker,
     declare_by_name,
@@ -47,6 +48,7 @@ from ui.views.common import (
 )
 from ui.views.deal_header import header
 from ui.views.deal_parts import cached, cap, compact_button, panel, seat_setter
+from ui.views.deal_summary import side_rows
 from ui.views.game_lines import game_summary
 from ui.views.penalty_sheet import penalty_panel
 from ui.views.rubicon_entries import entry_rows
@@ -152,17 +154,28 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     tables += in_play_notes(ctx, ds.match)  # a side past the target: ends with this deal
     tables += entry_rows(ctx, ds, act)  # carte blanche, cut bonus (ui/views/rubicon_entries)
     tables += _players(ctx, ds, act)
+    # the ruling strip (or the news from other devices, ui/views/live_slot) and the tables;
+    # a rejected ruling or the last rulings cover both (the strip would only repeat the
+    # rejected entry), never the header or the action bar
     middle: list[ft.Control] = [
-        ft.Container(
-            content=ft.Column(
-                tables,
-                spacing=8,
-                scroll=ft.ScrollMode.AUTO,
-                expand=True,
-                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-            ),
+        ft.Column(
+            [
+                live_slot.deal_strip(ctx, ds, act),
+                ft.Container(
+                    content=ft.Column(
+                        tables,
+                        spacing=8,
+                        scroll=ft.ScrollMode.AUTO,
+                        expand=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                    ),
+                    expand=True,
+                    key="tables",
+                ),
+            ],
+            spacing=6,
             expand=True,
-            key="tables",
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
     ]
     over: ft.Control | None = None
@@ -174,15 +187,11 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     if over is not None:
         middle.append(ft.Container(content=over, left=0, right=0, top=0, bottom=0, key="over"))
     # the penalty choice covers the zones under the header, never the header (whose penalty,
-    # the scores); the news from other devices takes the ruling strip's place (ui/views/live_slot)
+    # the scores)
     cover = penalty_panel(ctx, ds, act) if ds.penalty_for is not None else None
     column = under_header.column(
         header(ctx, ds),
-        [
-            live_slot.deal_strip(ctx, ds, act),
-            ft.Stack(middle, expand=True),
-            action_bar(ctx, ds, act),
-        ],
+        [ft.Stack(middle, expand=True), action_bar(ctx, ds, act)],
         cover,
         spacing=6,
     )
@@ -236,6 +245,7 @@ def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     choice, the 32-card grid and Cancel."""
     return [
         *card_picker.choice(ctx, ds, act),
+        card_picker.table_cards(ctx, ds, act),
         card_picker.hand_grid(ds, act, card_picker.grid_width()),
         big_button(
             ctx.t("picker.cancel"),
@@ -598,25 +608,10 @@ def _reason(ctx: ViewContext, reason: str) -> str:
 def _summary(ctx: ViewContext, ds: DealScreen, act: Any, *, finished: bool) -> list[ft.Control]:
     app = ctx.app
     result = ds.match.result()
-    scores = ds.deal_scores()
+    sides = summary_sides(ds.match, len(ds.match.deals) - 1)
     out: list[ft.Control] = [heading(ctx.t("summary.title", n=ds.deal_number), 24)]
-    for side, s in enumerate(result.sides):
-        out.append(
-            tagged(
-                f"summary-{side}",
-                ft.Text(
-                    ctx.t("summary.row", name=s.name, points=scores[side], total=s.total), size=20
-                ),
-            )
-        )
-        parts = [f"{_reason(ctx, reason)} {points:+d}" for reason, points in ds.breakdown(side)]
-        if parts:
-            out.append(
-                tagged(
-                    f"summary-parts-{side}",
-                    body_text(" · ".join(parts), 15, color=ft.Colors.ON_SURFACE_VARIANT),
-                )
-            )
+    for side, s in enumerate(result.sides):  # ui/views/deal_summary.py
+        out += side_rows(ctx, side, s.name, s.total, sides[side], partial(_reason, ctx))
     out += game_summary(ctx, ds.match, ds.deal_number)  # Rubicon …: the game in words
     # the winner, why in words, and the next partie (ui/views/verdict.py)
     out += verdict_panel(ctx, ds.match, app.session.match_id if app.session else None)

@@ -78,7 +78,14 @@ def layer(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
         pinned = _names(ctx, ds, names, act)
     else:
         choice_controls = card_picker.choice(ctx, ds, act)
-        pinned = card_picker.hand_grid(ds, act, card_picker.grid_width())
+        pinned = ft.Column(  # the table's cards pinned with the grid: never pushed away
+            [
+                card_picker.table_cards(ctx, ds, act),
+                card_picker.hand_grid(ds, act, card_picker.grid_width()),
+            ],
+            spacing=8,
+            tight=True,
+        )
     choice = ft.Column(
         choice_controls,
         spacing=10,

@@ -28,7 +28,7 @@ def game_rows(
         out.append(
             tagged(
                 f"{prefix}-d{deal}-{line.kind.replace('_', '-')}",
-                row(ft.Container(width=1), _cells(line.cells)),
+                row(ft.Container(width=1), _cells(line.parts or [(c, "") for c in line.cells])),
             )
         )
     words = games.outcomes.get(deal)
@@ -45,17 +45,27 @@ def game_rows(
     return out
 
 
-def _cells(cells: Sequence[str]) -> list[ft.Control]:
-    return [
-        ft.Text(
-            c,
-            size=14,
-            text_align=ft.TextAlign.RIGHT,
-            max_lines=2,
-            color=ft.Colors.ON_SURFACE_VARIANT,
+def _cells(cells: Sequence[tuple[str, str]]) -> list[ft.Control]:
+    """Each side's cell: the label above (it may take two lines), the number under it on a
+    line of its own, so a narrow column (Russian, 360 px) never cuts the number (QA P12)."""
+    out: list[ft.Control] = []
+    for label, number in cells:
+        texts: list[ft.Control] = []
+        if label:
+            texts.append(
+                ft.Text(label, size=12, text_align=ft.TextAlign.RIGHT, max_lines=2,
+                        color=ft.Colors.ON_SURFACE_VARIANT)
+            )
+        if number:
+            texts.append(
+                ft.Text(number, size=14, text_align=ft.TextAlign.RIGHT, no_wrap=True,
+                        color=ft.Colors.ON_SURFACE_VARIANT)
+            )
+        out.append(
+            ft.Column(texts, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.END,
+                      tight=True)
         )
-        for c in cells
-    ]
+    return out
 
 
 def game_summary(ctx: ViewContext, match: Any, deal: int) -> list[ft.Control]:

@@ -17,6 +17,7 @@ from ui.views.common import (
     big_button,
     body_text,
     heading,
+    points_text,
     scroll_body,
     tagged,
     with_args,
@@ -110,14 +111,14 @@ def detail(ctx: ViewContext, s: backend.MatchSummary) -> str:
             variant=ctx.t(f"variant.{s.variant}"),
             game=max(1, s.deals),
             games=s.games,
-            scores=" : ".join(str(t) for t in s.totals),
+            scores=" : ".join(points_text(t) for t in s.totals),
             date=s.created,
         )
     return ctx.t(
         "sheet.unfinished_detail",
         variant=ctx.t(f"variant.{s.variant}"),
         deal=max(1, s.deals),
-        scores=" : ".join(str(t) for t in s.totals),
+        scores=" : ".join(points_text(t) for t in s.totals),
         target=s.target,
         date=s.created,
     )
@@ -258,7 +259,7 @@ def _last_result(ctx: ViewContext, s: backend.MatchSummary, reason: str) -> ft.C
                         ctx.t(
                             "sheet.last_result_line",
                             players=" — ".join(s.sides),
-                            scores=" : ".join(str(t) for t in s.totals),
+                            scores=" : ".join(points_text(t) for t in s.totals),
                         ),
                         16,
                     ),

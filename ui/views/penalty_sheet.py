@@ -115,17 +115,26 @@ def penalty_panel(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
     return panel(
         ft.Column(
             [
-                ft.Row(
-                    [
-                        heading(ctx.t("penalty.title", player=name), 20),
-                        compact_button(
-                            ctx.t("penalty.cancel"),
-                            act(ds.close_penalty),
-                            identifier="penalty-cancel",
+                ft.Row(  # the title wraps beside a close button at the top right (never
+                    [  # under it, as "Отмена" did at 360 px), like the declare layer's
+                        ft.Text(
+                            ctx.t("penalty.title", player=name),
+                            size=20,
+                            weight=ft.FontWeight.BOLD,
+                            expand=True,
+                        ),
+                        tagged(
+                            "penalty-cancel",
+                            ft.IconButton(
+                                ft.Icons.CLOSE,
+                                on_click=act(ds.close_penalty),
+                                icon_size=30,
+                                tooltip=ctx.t("penalty.cancel"),
+                            ),
+                            label=ctx.t("penalty.cancel"),
                         ),
                     ],
-                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-                    wrap=True,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
                 body_text(ctx.t("deal_screen.penalty_help"), 15),
                 *rows,

@@ -1,7 +1,8 @@
-"""A panel whose buttons stay at its bottom, always on screen, while its text scrolls above
-them when the zone it sits in is too short (a rejected ruling with a long "why" over the
-tables of a 360 px phone): the table never has to swipe to find OK or the proposed penalty.
-A short text leaves the panel as high as its content (the zone's rest stays visible)."""
+"""A panel whose buttons are always on screen, while its text scrolls between them when the
+zone it sits in is too short (a rejected ruling with a long "why" over the tables of a 360 px
+phone with tricks tracking): OK at the top right beside the title, the actions (correct the
+cards, the proposed penalty) at the bottom; the table never has to swipe to find them. A
+short text leaves the panel as high as its content (the zone's rest stays visible)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from ui.views.deal_parts import panel
 
 
 def pinned_panel(
+    title: list[ft.Control],
     rows: list[ft.Control],
     actions: list[ft.Control],
     ok: ft.Control,
@@ -18,14 +20,9 @@ def pinned_panel(
     identifier: str,
     tint: str,
 ) -> ft.Control:
-    """``rows`` (scrolling when they must), then the buttons: the first action shares its
-    row with ``ok`` (fewer rows, more room for the text), each other action has its own."""
-    lines: list[ft.Control] = []
-    if actions:
-        lines.append(ft.Row([actions[0], ok], spacing=8))
-        lines += [ft.Row([a]) for a in actions[1:]]
-    else:
-        lines.append(ft.Row([ok], alignment=ft.MainAxisAlignment.END))
+    """``title`` with ``ok`` at its right, pinned at the top; ``rows`` under it (scrolling
+    when they must); each action on a row of its own at the bottom, full width, so its words
+    and its amount are never cut."""
     text = ft.Column(
         rows,
         spacing=8,
@@ -35,8 +32,25 @@ def pinned_panel(
         expand_loose=True,  # only the height it needs, at most what the buttons leave
     )
     box = panel(
-        ft.Column([text, ft.Column(lines, spacing=8, tight=True)], spacing=10, tight=True),
+        ft.Column(
+            [
+                ft.Row(
+                    [*title, ft.Container(expand=True), ok],
+                    spacing=8,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                text,
+                *(
+                    [ft.Column([ft.Row([a]) for a in actions], spacing=8, tight=True)]
+                    if actions
+                    else []
+                ),
+            ],
+            spacing=8,
+            tight=True,
+        ),
         tint=tint,
+        padding=12,
     )
     holder = ft.Semantics(
         identifier=identifier, container=True, content=box, expand=1, expand_loose=True

@@ -164,21 +164,15 @@ def _schedule_hide(ctx: ViewContext, ds: DealScreen) -> None:
 
 def rejected_panel(ctx: ViewContext, ds: DealScreen, r: RulingView, act: Act) -> ft.Control:
     """A rejected ruling, kept until read: verdict, text, why, and what the table can do."""
-    rows: list[ft.Control] = [
-        ft.Row(
-            [
-                ft.Icon(ft.Icons.GAVEL, size=26, color=ft.Colors.ERROR),
-                tagged(
-                    "ruling-verdict",
-                    ft.Text(ctx.t("ruling.rejected"), size=20, weight=ft.FontWeight.BOLD),
-                ),
-                ft.Container(
-                    content=tagged("ruling-rule", ft.Text(f"{r.rule} · {r.rule_title}", size=15)),
-                    expand=True,
-                ),
-            ],
-            spacing=8,
+    head: list[ft.Control] = [  # OK joins it at the right (pinned_panel): both in sight
+        ft.Icon(ft.Icons.GAVEL, size=26, color=ft.Colors.ERROR),
+        tagged(
+            "ruling-verdict",
+            ft.Text(ctx.t("ruling.rejected"), size=20, weight=ft.FontWeight.BOLD),
         ),
+    ]
+    rows: list[ft.Control] = [
+        tagged("ruling-rule", ft.Text(f"{r.rule} · {r.rule_title}", size=15)),
         tagged("ruling-text", ft.Text(r.text, size=17)),
     ]
     if r.why:
@@ -221,12 +215,13 @@ def rejected_panel(ctx: ViewContext, ds: DealScreen, r: RulingView, act: Act) ->
         ctx.t("ruling.dismiss"),
         act(ds.dismiss_ruling),
         identifier="dismiss-ruling",
-        expand=not buttons,
         center=True,
     )
     # OK and the proposed penalty stay at the panel's bottom, on screen; a long "why" scrolls
     # above them, with its scrollbar shown (ui/views/pinned_panel.py)
-    return pinned_panel(rows, buttons, ok, identifier="ruling", tint=ft.Colors.ERROR_CONTAINER)
+    return pinned_panel(
+        head, rows, buttons, ok, identifier="ruling", tint=ft.Colors.ERROR_CONTAINER
+    )
 
 
 def rulings_list(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:

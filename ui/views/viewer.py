@@ -8,7 +8,6 @@ from typing import Any
 
 import flet as ft
 
-from ui.state.figure_fit import box_width, fitted_size
 from ui.state.score import ScoreSheet, score_sheet
 from ui.state.viewer import Reading, reading
 from ui.views.common import (
@@ -23,6 +22,7 @@ from ui.views.common import (
     scroll_body,
     tagged,
 )
+from ui.views.fit_text import fitting_size
 
 
 def build(ctx: ViewContext) -> View:
@@ -98,11 +98,12 @@ def _sheet(ctx: ViewContext, sheet: ScoreSheet) -> ft.Control:
 
 def _totals(ctx: ViewContext, r: Reading) -> ft.Control:
     """One big block per side: name, total (the largest thing on screen), points to go."""
-    per_row = 2 if len(r.sides) > 2 and narrow() else max(1, len(r.sides))
-    figures = [points_text(side.total) for side in r.sides]
-    big = fitted_size(
-        figures, box_width(VIEWPORT_WIDTH.get() or 860.0, per_row), 64 if narrow() else 88
-    )
+    per_row = 2 if len(r.sides) > 2 and narrow() else len(r.sides)
+    width = VIEWPORT_WIDTH.get()
+    box = None if width is None else (min(width, 720) - 32 - 10 * (per_row - 1)) / per_row - 16
+    totals = [points_text(side.total) for side in r.sides]
+    big = fitting_size(totals, box, 64 if narrow() else 88)  # one line, never "110" over "0"
+    lead = leader(r)
     blocks: list[ft.Control] = []
     for i, side in enumerate(r.sides):
         blocks.append(
@@ -120,11 +121,11 @@ def _totals(ctx: ViewContext, r: Reading) -> ft.Control:
                         tagged(
                             f"viewer-total-{i}",
                             ft.Text(
-                                figures[i],
+                                totals[i],
                                 size=big,
                                 weight=ft.FontWeight.BOLD,
                                 text_align=ft.TextAlign.CENTER,
-                                no_wrap=True,  # a number never breaks: its size fits the box
+                                no_wrap=True,
                             ),
                         ),
                         body_text(
@@ -150,7 +151,9 @@ def _totals(ctx: ViewContext, r: Reading) -> ft.Control:
                 ),
                 padding=ft.Padding.symmetric(horizontal=8, vertical=12),
                 border_radius=16,
-                bgcolor=ft.Colors.PRIMARY_CONTAINER if i % 2 == 0 else ft.Colors.SURFACE_CONTAINER,
+                # green for the side ahead (or the winner) only: across the table green reads
+                # "winning"; level sides are both plain
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if i == lead else ft.Colors.SURFACE_CONTAINER,
                 expand=True,
             )
         )
@@ -164,11 +167,26 @@ def _totals(ctx: ViewContext, r: Reading) -> ft.Control:
         19,
         text_align=ft.TextAlign.CENTER,
     )
-    rows = [ft.Row(blocks[i : i + per_row], spacing=10) for i in range(0, len(blocks), per_row)]
+    rows = (
+        [ft.Row(blocks[i : i + 2], spacing=10) for i in range(0, len(blocks), 2)]
+        if len(blocks) > 2 and narrow()
+        else [ft.Row(blocks, spacing=10)]
+    )
     return tagged(
         "viewer-totals",
         ft.Column([head, *rows], spacing=10, tight=True),
     )
+
+
+def leader(r: Reading) -> int | None:
+    """The side to paint as ahead: the winner once there is one, else the one highest total
+    (None when level)."""
+    names = [side.name for side in r.sides]
+    if r.winner is not None and r.winner in names:
+        return names.index(r.winner)
+    totals = [side.total for side in r.sides]
+    best = max(totals, default=0)
+    return totals.index(best) if totals.count(best) == 1 else None
 
 
 def _last(ctx: ViewContext, r: Reading) -> ft.Control:

@@ -330,9 +330,156 @@ def test_a_rejected_rulings_buttons_are_on_screen_without_a_swipe(
         look(page, f"layout-10-rejected-seven-{size['width']}-{lang}")
         assert_free(page, "dismiss-ruling", "apply-proposed", "ruling-verdict", "ruling-text")
         assert_free(page, "deal-header", "declare-0", "declare-1", "end-deal")
-        below(page, "last-entry", "ruling")
+        below(page, "deal-header", "ruling")
         tap(page, "dismiss-ruling")
         by_id(page, "dismiss-ruling").wait_for(state="detached")
+        page.context.close()
+    finally:
+        srv.stop()
+        store.close()
+
+
+@pytest.mark.parametrize(("size", "lang"), SIZES)
+def test_the_table_cards_to_reuse_stay_in_place_over_the_grid(
+    tmp_path: Path, browser: Any, size: dict[str, int], lang: str
+) -> None:
+    """Ten cards on Boris's table: in the free picker each of them can be tapped (not under
+    the pinned grid) before and after cards and options come, and none moves."""
+    srv, store, _ = serve(tmp_path, lang, match=False)
+    mid = store.create_match("two-hand", ["Anna", "Boris"])
+    store.start_deal(mid, "Anna", "9H")
+    for meld, cards in (
+        ("bezique", ["QS", "JD"]),
+        ("four_kings", ["KS", "KH", "KD", "KC"]),
+        ("four_aces", ["AS", "AH", "AD", "AC"]),
+    ):
+        store.record(mid, {"type": "declare", "player": "Boris", "meld": meld, "new": cards})
+    table = [f"table-card-{c}-0" for c in ("QS", "JD", "KS", "KH", "KD", "KC", "AS", "AC")]
+    try:
+        page = phone(browser, srv, f"/match/{mid}", size)
+        by_id(page, "declare-1").wait_for(timeout=60_000)
+        tap(page, "declare-1")
+        tap(page, "tab-cards")
+        by_id(page, "table-card-AC-0").wait_for()
+        look(page, f"layout-11-picker-table-{size['width']}-{lang}")
+        assert_free(page, *table, "pick-7C", "picker-clear")
+        before = boxes(page, *table)
+        tap(page, "table-card-QS-0")
+        tap(page, "table-card-KS-0")
+        by_id(page, "option-marriage").wait_for()
+        tap(page, "pick-QC")
+        by_id(page, "chosen-0").wait_for()
+        look(page, f"layout-12-picker-table-chosen-{size['width']}-{lang}")
+        assert boxes(page, *table) == before
+        assert_free(page, *table, "pick-7C")
+        page.context.close()
+    finally:
+        srv.stop()
+        store.close()
+
+
+@pytest.mark.parametrize(("size", "lang"), SIZES)
+def test_the_viewers_four_digit_total_stays_on_one_line(
+    tmp_path: Path, browser: Any, size: dict[str, int], lang: str
+) -> None:
+    """Anna past 1000 in her second deal: her big total on the viewer is one line, as high as
+    Boris's, and reads what storage holds."""
+    srv, store, _ = serve(tmp_path, lang, match=False)
+    mid = store.create_match("two-hand", ["Anna", "Boris"])
+    bezique = {
+        "type": "declare",
+        "player": "Anna",
+        "meld": "double_bezique",
+        "new": ["QS", "JD", "QS", "JD"],
+    }
+    store.start_deal(mid, "Anna", "9H")
+    for event in (
+        bezique,
+        {
+            "type": "declare",
+            "player": "Anna",
+            "meld": "trump_sequence",
+            "new": ["AH", "10H", "KH", "QH", "JH"],
+        },
+        {"type": "stock_exhausted"},
+        {"type": "last_trick", "winner": "Anna"},
+        {"type": "brisques", "counts": {"Anna": 16, "Boris": 0}},
+    ):
+        store.record(mid, event)
+    store.start_deal(mid, "Boris", "9S")
+    store.record(mid, bezique)
+    try:
+        page = phone(browser, srv, f"/view/{mid}", size)
+        by_id(page, "viewer-total-0").wait_for(timeout=60_000)
+        totals = [points_text(v) for v in store.load_match(mid).totals()]
+        assert len(totals[0]) >= 4
+        for side, total in enumerate(totals):
+            expect(by_id(page, f"viewer-total-{side}")).to_have_text(total, timeout=WAIT)
+        look(page, f"layout-13-viewer-four-digits-{size['width']}-{lang}")
+        anna, boris = (where(page, f"viewer-total-{i}")["box"] for i in (0, 1))
+        assert abs(anna[3] - boris[3]) <= 1, (anna, boris)  # one line each
+        assert_free(page, "viewer-total-0", "viewer-total-1")
+        page.context.close()
+    finally:
+        srv.stop()
+        store.close()
+
+
+@pytest.mark.parametrize(("size", "lang"), SIZES)
+def test_with_tricks_a_rejected_rulings_buttons_are_on_screen_too(
+    tmp_path: Path, browser: Any, size: dict[str, int], lang: str
+) -> None:
+    """Tricks tracking (the action bar has its trick row): Boris declares after Anna won the
+    trick (R-DECLARE-AFTER-TRICK); the panel's penalty and OK are on screen, not under the
+    action bar."""
+    srv, store, _ = serve(tmp_path, lang, match=False)
+    mid = store.create_match("two-hand", ["Anna", "Boris"], tracking="tricks")
+    store.start_deal(mid, "Anna", "9H")
+    for event in (
+        {"type": "trick", "winner": "Boris"},
+        {"type": "declare", "player": "Boris", "meld": "bezique", "new": ["QS", "JD"]},
+        {"type": "trick", "winner": "Anna"},
+        {"type": "trick", "winner": "Anna"},
+    ):
+        store.record(mid, event)
+    try:
+        page = phone(browser, srv, f"/match/{mid}", size)
+        by_id(page, "declare-1").wait_for(timeout=60_000)
+        tap(page, "declare-1")
+        tap(page, "tab-cards")
+        for card in ("KS", "KH", "KD", "KC"):
+            tap(page, f"pick-{card}")
+        tap(page, "option-four_kings")
+        by_id(page, "dismiss-ruling").wait_for(timeout=WAIT)
+        look(page, f"layout-14-tricks-rejected-{size['width']}-{lang}")
+        assert_free(page, "dismiss-ruling", "ruling-verdict", "deal-header", "declare-0")
+        if by_id(page, "apply-proposed").count():
+            assert_free(page, "apply-proposed")
+        page.context.close()
+    finally:
+        srv.stop()
+        store.close()
+
+
+@pytest.mark.parametrize(("size", "lang"), SIZES)
+def test_four_last_trick_buttons_are_wide_enough_to_name_the_player(
+    tmp_path: Path, browser: Any, size: dict[str, int], lang: str
+) -> None:
+    """Four-hand after the stock: each "last trick to …" button is at least 60 px wide (a
+    name, not its initial) and on screen."""
+    srv, store, _ = serve(tmp_path, lang, match=False)
+    names = ["Anna", "Boris", "Clara", "Dmitri"]
+    mid = store.create_match("four-hand", names)
+    store.start_deal(mid, "Anna", "9H")
+    store.record(mid, {"type": "stock_exhausted"})
+    try:
+        page = phone(browser, srv, f"/match/{mid}", size)
+        by_id(page, "last-trick-3").wait_for(timeout=60_000)
+        look(page, f"layout-15-four-last-trick-{size['width']}-{lang}")
+        for seat in range(4):
+            box = where(page, f"last-trick-{seat}")["box"]
+            assert box[2] >= 60, (seat, box)
+        assert_free(page, *(f"last-trick-{seat}" for seat in range(4)))
         page.context.close()
     finally:
         srv.stop()

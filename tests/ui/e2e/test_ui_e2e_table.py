@@ -21,6 +21,7 @@ from ui_e2e_harness import (
     CHROMIUM_ARGS,
     AppServer,
     Typist,
+    back_after_restart,
     blank_page,
     by_id,
     free_port,
@@ -205,6 +206,8 @@ def test_one_match_live_on_three_phones(table: tuple[AppServer, Store, int], bro
     srv.proc.wait(timeout=10)
     srv.proc = None
     srv.start()
+    for p in (anna, boris, viewer):  # each page starts afresh on its new session
+        back_after_restart(p)
     for p in (anna, boris):
         by_id(p, "declare-1").wait_for(timeout=60_000)
     by_id(viewer, "viewer-total-0").wait_for(timeout=60_000)
@@ -321,6 +324,8 @@ def test_table_mode_phones_joined_by_their_links_share_the_match(
             )
         for s in sockets.values():  # until then each phone shows its old session's screen
             s.reconnected()
+        for p in (anna, boris, vera):  # each page starts afresh on its new session
+            back_after_restart(p)
         for p in (anna, boris):
             by_id(p, "declare-1").wait_for(timeout=60_000)
         by_id(vera, "viewer-total-0").wait_for(timeout=60_000)

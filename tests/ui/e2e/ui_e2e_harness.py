@@ -274,3 +274,17 @@ def start_two_hand_deal(page: Any, sent: list[bytes]) -> None:
     tap(page, "suit-H")
     tap(page, "start-deal")
     by_id(page, "declare-1").wait_for()
+
+
+def back_after_restart(page: Page, timeout: float = 90_000) -> None:
+    """After a server restart the page starts afresh (ui/server/reconnect_notice.py reloads
+    it when the server gives it a new session): wait for the fresh page and switch its
+    accessibility tree on again, as ``load_app`` does."""
+    # the old page's accessibility tree goes with the reload
+    page.wait_for_function(
+        "!document.querySelector('[flt-semantics-identifier]')", timeout=timeout, polling=100
+    )
+    page.wait_for_function("document.getElementById('loading') === null", timeout=timeout)
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=timeout)
+    placeholder.dispatch_event("click")

@@ -2,10 +2,27 @@
 // screen and let no tap or key through: Flet's web client would otherwise queue a tap made on
 // the old screen (through its accessibility tree) and send it after reconnecting, to a session
 // that may no longer show what was tapped. Texts come from the server (data/i18n).
+//
+// After a server restart the server starts a new session for this page, whose screen still
+// holds the old session's controls: Flet's client then patches controls that are not there
+// (the app's saved language and theme are never read back, P11). So when the first answer on
+// a new websocket names another session than the page had, the page starts afresh (a reload,
+// without Flet's kept session id), as a first visit does.
 (() => {
   const texts = /*TEXTS*/ {};
-  const lang = (navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en";
-  const t = texts[lang] || texts.en || { title: "", body: "" };
+  const chosen = () => {
+    try {
+      return JSON.parse(localStorage.getItem("flutter.bezique.lang") || "null");
+    } catch (_e) {
+      return null;
+    }
+  };
+  // The language the app was last set to on this device, else the browser's.
+  const words = () => {
+    const lang = chosen() || ((navigator.language || "en").toLowerCase().startsWith("ru")
+      ? "ru" : "en");
+    return texts[lang] || texts.en || { title: "", body: "" };
+  };
   let down = false;
   let box = null;
   const notice = () => {
@@ -18,17 +35,21 @@
       "align-items:center;justify-content:center;gap:12px;padding:24px;box-sizing:border-box;" +
       "background:rgba(20,20,20,0.88);color:#fff;font:20px/1.4 sans-serif;text-align:center";
     const title = document.createElement("strong");
-    title.textContent = t.title;
     title.style.fontSize = "26px";
-    const body = document.createElement("div");
-    body.textContent = t.body;
-    box.append(title, body);
+    box.append(title, document.createElement("div"));
     document.body.appendChild(box);
     return box;
   };
   const show = (on) => {
     down = on;
-    if (on || box) notice().style.display = on ? "flex" : "none";
+    if (!on && !box) return;
+    const b = notice();
+    if (on) {
+      const t = words();
+      b.children[0].textContent = t.title;
+      b.children[1].textContent = t.body;
+    }
+    b.style.display = on ? "flex" : "none";
   };
   const block = (e) => {
     if (!down) return;
@@ -39,13 +60,44 @@
       "touchstart", "touchend", "keydown", "keyup", "wheel"]) {
     window.addEventListener(type, block, { capture: true, passive: false });
   }
+  // The session id in Flet's REGISTER_CLIENT answer: [0x00][msgpack [1, {session_id: …}]].
+  const KEY = new TextEncoder().encode("session_id");
+  const sessionIn = (data) => {
+    if (!(data instanceof ArrayBuffer)) return null;
+    const b = new Uint8Array(data);
+    if (b[0] !== 0 || b[1] !== 0x92 || b[2] !== 1) return null;
+    outer: for (let i = 3; i + KEY.length < b.length; i++) {
+      for (let j = 0; j < KEY.length; j++) if (b[i + j] !== KEY[j]) continue outer;
+      let k = i + KEY.length;
+      let n;
+      if (b[k] >= 0xa0 && b[k] <= 0xbf) { n = b[k] - 0xa0; k += 1; }
+      else if (b[k] === 0xd9) { n = b[k + 1]; k += 2; }
+      else return null;
+      return new TextDecoder().decode(b.subarray(k, k + n));
+    }
+    return null;
+  };
+  let session = null;
+  let restarting = false;
   const Native = window.WebSocket;
   class Watched extends Native {
     constructor(url, protocols) {
       super(url, protocols);
       if (!new URL(String(url), location.href).pathname.endsWith("/ws")) return;
-      // The first answer on a new socket is the server's: the app is back.
-      this.addEventListener("message", () => { if (down) show(false); });
+      this.addEventListener("message", (e) => {
+        if (restarting) { e.stopImmediatePropagation(); return; }
+        const id = sessionIn(e.data);
+        if (id !== null && session !== null && id !== session) {
+          // A new session behind an old screen: start the page afresh (notice stays up).
+          restarting = true;
+          e.stopImmediatePropagation();
+          try { sessionStorage.removeItem("_flet_session_id"); } catch (_e) { /* none */ }
+          location.reload();
+          return;
+        }
+        if (id !== null) session = id;
+        if (down) show(false);  // the server's first answer on a new socket: the app is back
+      });
       this.addEventListener("close", () => show(true));
     }
   }

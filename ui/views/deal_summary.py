@@ -1,0 +1,59 @@
+"""The summary's line per side: "Anna: 290 this deal · 2320 in all", where the points came
+from, and where each deal is a game the fractions of 100 it drops and the brisques that do not
+count, with the rule (QA P13). State: ui/state/deal_summary.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from ui.state.deal_summary import SummarySide
+from ui.views.common import ViewContext, body_text, tagged
+
+
+def signed(points: int) -> str:
+    """+60 / −10 with a real minus, as the header and the penalty sheet print them."""
+    return f"+{points}" if points >= 0 else f"−{-points}"
+
+
+def side_rows(
+    ctx: ViewContext,
+    side: int,
+    name: str,
+    total: int,
+    s: SummarySide,
+    reason: Callable[[str], str],
+) -> list[ft.Control]:
+    points = str(s.points) if s.points >= 0 else f"−{-s.points}"
+    out: list[ft.Control] = [
+        tagged(
+            f"summary-{side}",
+            ft.Text(ctx.t("summary.row", name=name, points=points, total=total), size=20),
+        )
+    ]
+    parts = [f"{reason(r)} {signed(p)}" for r, p in s.parts]
+    if parts:
+        out.append(
+            tagged(
+                f"summary-parts-{side}",
+                body_text(" · ".join(parts), 15, color=ft.Colors.ON_SURFACE_VARIANT),
+            )
+        )
+    notes: list[str] = []
+    if s.dropped is not None:
+        notes.append(
+            ctx.t("deal_summary.dropped", before=s.dropped[0], after=s.dropped[1], rule=s.rule)
+        )
+    if s.uncounted_brisques:
+        notes.append(
+            ctx.t("deal_summary.brisques_not_counted", points=s.uncounted_brisques, rule=s.rule)
+        )
+    if notes:
+        out.append(
+            tagged(
+                f"summary-game-note-{side}",
+                body_text(" · ".join(notes), 15, color=ft.Colors.ON_SURFACE_VARIANT),
+            )
+        )
+    return out
