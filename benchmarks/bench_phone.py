@@ -22,8 +22,20 @@ fails instead of leaving the machine):
   server CPU per tap: the server process's CPU time over the declarations / their taps;
 - renderers: the cold load with each ``FLET_WEB_RENDERER`` asked for.
 
-The peer score pad of issue 14 is not identified (no name, repository or version is given),
-so it cannot be built here: ``"peer"`` is null.
+The peer score pad of issue 14 (``--peer-dir``, a static web app built elsewhere from its
+public source) is measured in the same run by the same method: its loads interleaved with this
+app's (one context each, in turn), its score taps interleaved with this app's declarations
+(one sample each, in turn), its score's pixels read from the same screencast; ``"ratio"`` is
+this app ÷ the peer. Without ``--peer-dir``, ``"peer"`` is null. How to drive it::
+
+    --peer-dir DIR --peer-ready SEL --peer-tap SEL --peer-score SEL [--peer-press click|hold]
+    [--peer-setup JSON] [--peer-steps JSON] [--peer-undo SEL] [--peer-source TEXT]
+    [--peer-wait-ms MS]
+
+(``--peer-setup``: Playwright selectors clicked once, or ``{"fill": SEL, "text": T}``, from the
+first screen to the scoring one; ``--peer-steps``: CSS selectors tapped before ``--peer-tap``
+in one of the peer's own "declarations"; ``hold``: the pointer stays down until the score
+changes, for pads that add on a long press.) docs/app.md gives the command for the peer used.
 
 Prints a table; the last line is one JSON object with issue 14's keys (and a few more); the
 same object goes to benchmarks/results/bench_phone.json.
@@ -48,8 +60,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "ui" / "e2e"))
 
+from peer_pad import PeerServer, PeerSpec  # noqa: E402
 from PIL import Image  # noqa: E402
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 from ui_e2e_harness import (  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -64,15 +77,47 @@ from ui_e2e_harness import (  # type: ignore[import-not-found,unused-ignore]  # 
 
 OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 THROTTLES = (1, 4)
-PEER_NULL_REASON = (
-    "issue 14 names no peer (no package, repository or version), so it cannot be built "
-    "from its public source here"
-)
 
 CLICK_JS = """(id) => {
   const t = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  const t0 = Date.now();
   (t.querySelector('[flt-tappable]') || t).click();
-  return Date.now();
+  return t0;
+}"""
+
+# The peer's taps, dispatched in its page as this app's are (the time is taken before the
+# event: a React click handler renders synchronously inside ``click()``).
+PEER_PRESS_JS = """([sel, how]) => {
+  const el = document.querySelector(sel);
+  if (!el) throw new Error(`no element ${sel}`);
+  const t0 = Date.now();
+  if (how === 'hold') {
+    el.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, cancelable: true,
+      pointerId: 1, pointerType: 'touch', isPrimary: true, button: 0, buttons: 1}));
+  } else {
+    el.click();
+  }
+  return t0;
+}"""
+
+PEER_RELEASE_JS = """(sel) => {
+  const el = document.querySelector(sel);
+  if (el) el.dispatchEvent(new PointerEvent('pointerup', {bubbles: true, cancelable: true,
+    pointerId: 1, pointerType: 'touch', isPrimary: true, button: 0, buttons: 0}));
+}"""
+
+SW_READY_JS = """() => navigator.serviceWorker
+  ? Promise.race([navigator.serviceWorker.ready.then(() => true),
+                  new Promise((r) => setTimeout(() => r(false), 10000))])
+  : false"""
+
+PEER_TEXT_JS = (
+    """(sel) => { const e = document.querySelector(sel); return e ? e.textContent : null; }"""
+)
+
+PEER_TEXT_IS = """([sel, text, equal]) => {
+  const e = document.querySelector(sel);
+  return !!e && (e.textContent === text) === equal;
 }"""
 
 SCORE_IS = """([id, text, equal]) => {
@@ -162,11 +207,17 @@ class Wire:
                 },
             )
         self.cdp.on("Network.requestWillBeSent", self._sent)
+        self.cdp.on("Network.responseReceived", self._response)
         self.cdp.on("Network.loadingFinished", self._done)
         self.cdp.on("Network.loadingFailed", self._failed)
 
     def _sent(self, e: dict[str, Any]) -> None:
         self.requests.setdefault(e["requestId"], {"url": e["request"]["url"]})
+
+    def _response(self, e: dict[str, Any]) -> None:
+        # A page answered by its service worker's cache moved nothing over the wire.
+        if e["response"].get("fromServiceWorker"):
+            self.requests.get(e["requestId"], {}).update(service_worker=True)
 
     def _done(self, e: dict[str, Any]) -> None:
         self.requests.get(e["requestId"], {}).update(bytes=e["encodedDataLength"])
@@ -175,7 +226,9 @@ class Wire:
         self.requests.get(e["requestId"], {}).update(failed=e.get("blockedReason") or "error")
 
     def total(self) -> int:
-        return int(sum(r.get("bytes", 0) for r in self.requests.values()))
+        return int(
+            sum(r.get("bytes", 0) for r in self.requests.values() if not r.get("service_worker"))
+        )
 
     def outside(self) -> list[str]:
         """Requests meant for another machine, each with what stopped it: ``csp`` (the
@@ -222,54 +275,114 @@ def _server(tmp: str, name: str, env: dict[str, str] | None = None) -> AppServer
     return srv
 
 
+def _visit(
+    ctx: BrowserContext, url: str, rate: int, mbit: float | None, ready: Callable[[Page], None]
+) -> dict[str, Any]:
+    """One load of ``url`` in ``ctx``: time to the first frame equal to the settled screen
+    (``ready`` says when the screen is there), bytes and requests over the wire."""
+    page = ctx.new_page()
+    _throttle(page, rate)
+    wire = Wire(page, mbit)
+    frames = Frames(page)
+    t0 = time.time() * 1000.0
+    page.goto(url)
+    ready(page)
+    frames.wait_frame_after(time.time() * 1000.0)
+    frames.settle()
+    drawn = frames.first_matching(t0, None)
+    frames.stop()
+    out = {
+        "ms": (drawn - t0) if drawn is not None else float("nan"),
+        "bytes": wire.total(),
+        "requests": len(wire.requests),
+        "outside": wire.outside(),
+        "page": page,
+    }
+    return out
+
+
+def _app_ready(page: Page) -> None:
+    _enable_semantics(page)
+    by_id(page, "new-match").first.wait_for(timeout=120_000)
+
+
+def _peer_ready(spec: PeerSpec) -> Callable[[Page], None]:
+    def ready(page: Page) -> None:
+        page.wait_for_selector(spec.ready, timeout=120_000)
+
+    return ready
+
+
+def _load_summary(visits: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    cold, cached = visits["cold"], visits["cached"]
+    outside: set[str] = set()
+    for v in cold + cached:
+        outside.update(v["outside"])
+    out = {
+        "load_ms": _median([v["ms"] for v in cold]),
+        "load_cached_ms": _median([v["ms"] for v in cached]),
+        "bytes_first": int(statistics.median(v["bytes"] for v in cold)),
+        "bytes_cached": int(statistics.median(v["bytes"] for v in cached)),
+        "requests_first": int(statistics.median(v["requests"] for v in cold)),
+        "requests_meant_for_outside": sorted(outside),
+        "loads": len(cold),
+    }
+    if cold and "served" in cold[0]:
+        out["bytes_served_first_with_service_worker"] = int(
+            statistics.median(v["served"] for v in cold)
+        )
+    return out
+
+
 def cold_loads(
-    browser: Browser, tmp: str, loads: int, renderer: str, mbit: float | None = None
+    browser: Browser,
+    tmp: str,
+    loads: int,
+    renderer: str,
+    mbit: float | None = None,
+    peer: tuple[PeerSpec, PeerServer] | None = None,
 ) -> dict[str, Any]:
     """Cold and cached loads at each throttle with one renderer (over a network of ``mbit``
-    Mbit/s when given, else loopback's unlimited speed)."""
+    Mbit/s when given, else loopback's unlimited speed); with ``peer``, each of this app's
+    loads is followed by one of the peer's, the same way (its figures under ``"peer"``)."""
     env = {"FLET_WEB_RENDERER": renderer} if renderer != "auto" else {}
     srv = _server(tmp, f"load-{renderer}", env)
     out: dict[str, Any] = {}
+    peer_out: dict[str, Any] = {}
     try:
         for rate in THROTTLES:
-            times, cached_times, first_bytes, cached_bytes, requests = [], [], [], [], []
-            outside: set[str] = set()
+            app_visits: dict[str, list[dict[str, Any]]] = {"cold": [], "cached": []}
+            peer_visits: dict[str, list[dict[str, Any]]] = {"cold": [], "cached": []}
             for _ in range(loads):
                 ctx = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
                 for visit in ("cold", "cached"):
-                    page = ctx.new_page()
-                    _throttle(page, rate)
-                    wire = Wire(page, mbit)
-                    frames = Frames(page)
-                    t0 = time.time() * 1000.0
-                    page.goto(srv.url)
-                    _enable_semantics(page)
-                    by_id(page, "new-match").first.wait_for(timeout=120_000)
-                    frames.wait_frame_after(time.time() * 1000.0)
-                    frames.settle()
-                    drawn = frames.first_matching(t0, None)
-                    frames.stop()
-                    ms = (drawn - t0) if drawn is not None else float("nan")
-                    if visit == "cold":
-                        times.append(ms)
-                        first_bytes.append(wire.total())
-                        requests.append(len(wire.requests))
-                    else:
-                        cached_times.append(ms)
-                        cached_bytes.append(wire.total())
-                    outside.update(wire.outside())
-                    page.close()
+                    v = _visit(ctx, srv.url, rate, mbit, _app_ready)
+                    v.pop("page").close()
+                    app_visits[visit].append(v)
                 ctx.close()
-            out[f"x{rate}"] = {
-                "load_ms": _median(times),
-                "load_cached_ms": _median(cached_times),
-                "bytes_first": int(statistics.median(first_bytes)),
-                "bytes_cached": int(statistics.median(cached_bytes)),
-                "requests_first": int(statistics.median(requests)),
-                "requests_meant_for_outside": sorted(outside),
-            }
+                if peer is None:
+                    continue
+                spec, peer_srv = peer
+                ctx = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+                for visit in ("cold", "cached"):
+                    served0 = peer_srv.served_bytes()
+                    v = _visit(ctx, peer_srv.url, rate, mbit, _peer_ready(spec))
+                    page = v.pop("page")
+                    if visit == "cold":  # what its service worker fetched too (not timed)
+                        with contextlib.suppress(Exception):
+                            page.evaluate(SW_READY_JS)
+                        page.wait_for_timeout(300)
+                        v["served"] = peer_srv.served_bytes() - served0
+                    page.close()
+                    peer_visits[visit].append(v)
+                ctx.close()
+            out[f"x{rate}"] = _load_summary(app_visits)
+            if peer is not None:
+                peer_out[f"x{rate}"] = _load_summary(peer_visits)
     finally:
         srv.stop()
+    if peer is not None:
+        out["peer"] = peer_out
     return out
 
 
@@ -326,44 +439,158 @@ def declarations(
     return {"tap": taps, "whole": whole}
 
 
-def tap_figures(browser: Browser, tmp: str, samples: int, heap_taps: int) -> dict[str, Any]:
+class PeerPad:
+    """The peer's page on its scoring screen, timed as this app's deal screen is: a tap, then
+    the first frame whose pixels around the score equal the settled new score."""
+
+    def __init__(self, browser: Browser, spec: PeerSpec, url: str) -> None:
+        self.spec = spec
+        self.ctx = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+        self.page = self.ctx.new_page()
+        self.page.goto(url)
+        self.page.wait_for_selector(spec.ready, timeout=120_000)
+        for step in spec.setup:
+            if isinstance(step, dict) and "fill" in step:
+                self.page.locator(step["fill"]).first.fill(str(step.get("text", "")))
+            else:
+                self.page.locator(str(step)).first.click()
+        self.page.wait_for_selector(spec.tap, timeout=60_000)
+        self.page.wait_for_selector(spec.score, timeout=60_000)
+        self.frames = Frames(self.page)
+        self.taps = 0
+
+    def _box(self) -> tuple[int, int, int, int]:
+        box = self.page.locator(self.spec.score).first.bounding_box()
+        assert box is not None, f"--peer-score {self.spec.score}: not on screen"
+        return (
+            max(0, int(box["x"]) - 4),
+            max(0, int(box["y"]) - 4),
+            int(box["x"] + box["width"]) + 4,
+            int(box["y"] + box["height"]) + 4,
+        )
+
+    def declaration(self) -> tuple[float, float] | None:
+        """One score added (the peer's steps, then its scoring tap), then undone: (tap →
+        painted, first tap → painted) in ms, or None when no frame showed it."""
+        spec, page = self.spec, self.page
+        self.frames.settle(300)
+        before = page.evaluate(PEER_TEXT_JS, spec.score)
+        box = self._box()
+        t_first: float | None = None
+        for sel in spec.steps:
+            page.wait_for_selector(sel, timeout=60_000)
+            t = page.evaluate(PEER_PRESS_JS, [sel, "click"])
+            t_first = t if t_first is None else t_first
+            self.taps += 1
+        page.wait_for_selector(spec.tap, timeout=60_000)
+        t_last = page.evaluate(PEER_PRESS_JS, [spec.tap, spec.press])
+        page.wait_for_function(PEER_TEXT_IS, arg=[spec.score, before, False], timeout=60_000)
+        if spec.press == "hold":
+            page.evaluate(PEER_RELEASE_JS, spec.tap)
+        self.taps += 1
+        self.frames.settle(400)
+        painted = self.frames.first_matching(t_last, box)
+        if spec.undo:
+            page.evaluate(PEER_PRESS_JS, [spec.undo, "click"])
+            page.wait_for_function(PEER_TEXT_IS, arg=[spec.score, before, True], timeout=60_000)
+            self.taps += 1
+        if painted is None:
+            return None
+        return painted - t_last, painted - (t_first if t_first is not None else t_last)
+
+    def heap_mib(self) -> float:
+        return _heap_mib(self.ctx, self.page)
+
+    def close(self) -> None:
+        self.frames.stop()
+        self.ctx.close()
+
+
+def _heap_mib(ctx: BrowserContext, page: Page) -> float:
+    """The page's JS heap after a forced garbage collection."""
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("HeapProfiler.enable")
+    cdp.send("HeapProfiler.collectGarbage")
+    heap = cdp.send("Runtime.getHeapUsage")
+    return round(heap["usedSize"] / 2**20, 1)
+
+
+def _tap_summary(taps: list[float], whole: list[float]) -> dict[str, Any]:
+    return {
+        "tap_ms": _median(taps),
+        "tap_p95_ms": _p95(taps),
+        "declaration_ms": _median(whole),
+        "samples": len(taps),
+    }
+
+
+def tap_figures(
+    browser: Browser,
+    tmp: str,
+    samples: int,
+    heap_taps: int,
+    peer: tuple[PeerSpec, PeerServer] | None = None,
+) -> dict[str, Any]:
+    """This app's declarations at each throttle (and the heap after ``heap_taps`` taps); with
+    ``peer``, each declaration is followed by one of the peer's (its figures under "peer")."""
     srv = _server(tmp, "taps")
+    pad: PeerPad | None = None
     try:
         ctx = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
         page = ctx.new_page()
         _new_match(page, srv.url)
         frames = Frames(page)
+        if peer is not None:
+            pad = PeerPad(browser, peer[0], peer[1].url)
         tapped = [0]
 
         def count(n: int) -> None:
             tapped[0] += n
 
         out: dict[str, Any] = {}
+        peer_out: dict[str, Any] = {}
         assert srv.proc is not None
         for rate in THROTTLES:
             _throttle(page, rate)
+            if pad is not None:
+                _throttle(pad.page, rate)
             cpu0, taps0 = _cpu_s(srv.proc.pid), tapped[0]
-            got = declarations(page, frames, samples, count)
+            got: dict[str, list[float]] = {"tap": [], "whole": []}
+            peer_got: dict[str, list[float]] = {"tap": [], "whole": []}
+            for _ in range(samples):  # interleaved: one of each in turn
+                one = declarations(page, frames, 1, count)
+                got["tap"] += one["tap"]
+                got["whole"] += one["whole"]
+                if pad is not None:
+                    sample = pad.declaration()
+                    if sample is not None:
+                        peer_got["tap"].append(sample[0])
+                        peer_got["whole"].append(sample[1])
             cpu_ms_per_tap = 1000 * (_cpu_s(srv.proc.pid) - cpu0) / max(1, tapped[0] - taps0)
             out[f"x{rate}"] = {
                 "server_cpu_ms_per_tap": round(cpu_ms_per_tap, 1),
-                "tap_ms": _median(got["tap"]),
-                "tap_p95_ms": _p95(got["tap"]),
-                "declaration_ms": _median(got["whole"]),
-                "samples": len(got["tap"]),
+                **_tap_summary(got["tap"], got["whole"]),
             }
+            if pad is not None:
+                peer_out[f"x{rate}"] = _tap_summary(peer_got["tap"], peer_got["whole"])
             if rate == 1:  # the heap after ``heap_taps`` taps, all at 1x
                 while tapped[0] < heap_taps:
                     declarations(page, frames, 1, count)
-                cdp = ctx.new_cdp_session(page)
-                cdp.send("HeapProfiler.enable")
-                cdp.send("HeapProfiler.collectGarbage")
-                heap = cdp.send("Runtime.getHeapUsage")
-                out["heap_mib"] = round(heap["usedSize"] / 2**20, 1)
+                out["heap_mib"] = _heap_mib(ctx, page)
                 out["heap_after_taps"] = tapped[0]
+                if pad is not None:
+                    while pad.taps < heap_taps:
+                        pad.declaration()
+                    peer_out["heap_mib"] = pad.heap_mib()
+                    peer_out["heap_after_taps"] = pad.taps
         frames.stop()
         ctx.close()
+        if pad is not None:
+            out["peer"] = peer_out
     finally:
+        if pad is not None:
+            with contextlib.suppress(Exception):
+                pad.close()
         srv.stop()
     return out
 
@@ -414,6 +641,109 @@ def memory_per_device(browser: Browser, tmp: str, devices: int) -> dict[str, Any
     }
 
 
+RATIO_KEYS = ("load_ms", "tap_ms", "declaration_ms")
+
+
+def _ratio(app: float, peer: float) -> float | None:
+    if not peer or peer != peer or app != app:  # zero or NaN
+        return None
+    return round(app / peer, 2)
+
+
+def _peer_summary(
+    spec: PeerSpec, loads: dict[str, Any], taps: dict[str, Any], url: str
+) -> dict[str, Any]:
+    return {
+        "source": spec.source,
+        "served_from": url,
+        "drive": {
+            "ready": spec.ready,
+            "setup": spec.setup,
+            "steps": spec.steps,
+            "tap": spec.tap,
+            "press": spec.press,
+            "score": spec.score,
+            "undo": spec.undo,
+        },
+        "tap_ms": {f"x{r}": taps[f"x{r}"]["tap_ms"] for r in THROTTLES},
+        "declaration_ms": {f"x{r}": taps[f"x{r}"]["declaration_ms"] for r in THROTTLES},
+        "load_ms": {f"x{r}": loads[f"x{r}"]["load_ms"] for r in THROTTLES},
+        "bytes_first": loads["x1"]["bytes_first"],
+        "bytes_cached": loads["x1"]["bytes_cached"],
+        "requests_first": loads["x1"]["requests_first"],
+        "bytes_served_first_with_service_worker": loads["x1"].get(
+            "bytes_served_first_with_service_worker"
+        ),
+        "heap_mib": taps["heap_mib"],
+        "heap_after_taps": taps["heap_after_taps"],
+        "wait_on_purpose_ms": spec.wait_ms,
+        "tap_after_its_wait_ms": {
+            f"x{r}": round(taps[f"x{r}"]["tap_ms"] - spec.wait_ms, 1) for r in THROTTLES
+        },
+        "tap_p95_ms": {f"x{r}": taps[f"x{r}"]["tap_p95_ms"] for r in THROTTLES},
+        "samples": {f"x{r}": taps[f"x{r}"]["samples"] for r in THROTTLES},
+        "loads": {f"x{r}": loads[f"x{r}"] for r in THROTTLES},
+    }
+
+
+def _ratios(out: dict[str, Any], peer: dict[str, Any]) -> dict[str, Any]:
+    ratio: dict[str, Any] = {
+        key: {k: _ratio(out[key][k], peer[key][k]) for k in out[key]} for key in RATIO_KEYS
+    }
+    ratio["bytes_first"] = _ratio(out["bytes_first"], peer["bytes_first"])
+    ratio["heap_mib"] = _ratio(out["heap_mib"], peer["heap_mib"])
+    return ratio
+
+
+def _peer_spec(args: argparse.Namespace) -> PeerSpec | None:
+    if not args.peer_dir:
+        return None
+    missing = [o for o in ("peer_ready", "peer_tap", "peer_score") if not getattr(args, o)]
+    if missing:
+        raise SystemExit(
+            "--peer-dir needs " + ", ".join("--" + m.replace("_", "-") for m in missing)
+        )
+    try:
+        return PeerSpec(
+            dir=Path(args.peer_dir).resolve(),
+            ready=args.peer_ready,
+            tap=args.peer_tap,
+            score=args.peer_score,
+            press=args.peer_press,
+            setup=PeerSpec.json_list("--peer-setup", args.peer_setup),
+            steps=[str(x) for x in PeerSpec.json_list("--peer-steps", args.peer_steps)],
+            undo=args.peer_undo,
+            source=args.peer_source or "",
+            wait_ms=args.peer_wait_ms,
+        )
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from exc
+
+
+def _ensure_compressed(precompress: Any, web_dirs: list[Path], timeout_s: float = 900) -> int:
+    """Make the web client's compressed copies, waiting while another process holds the
+    compressor's lock (another checkout's server or benchmark): without the copies this app
+    would be measured serving 13.6 MB uncompressed."""
+    root = precompress.cache_root()
+    files = list(precompress.files_to_compress(web_dirs))
+    made, deadline = 0, time.monotonic() + timeout_s
+    while True:
+        made += precompress.compress_all(web_dirs)
+        missing = [
+            f for f in files for e in ("gzip", "br") if precompress.fresh_copy(root, f, e) is None
+        ]
+        if not missing:
+            return made
+        if time.monotonic() > deadline:
+            raise SystemExit(f"{len(missing)} compressed copies still missing in {root}")
+        print(
+            f"(waiting for the compressor's lock: {len(missing)} copies missing; another"
+            " process is compressing; BEZIQUE_WEB_CACHE=DIR gives this run its own copies)",
+            flush=True,
+        )
+        time.sleep(10)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--samples", type=int, default=30, help="declarations per throttle")
@@ -428,7 +758,24 @@ def main() -> None:
     ap.add_argument(
         "--network-mbit", type=float, default=None, help="emulated network speed for --loads-only"
     )
+    peer_opts = ap.add_argument_group("peer score pad (issue 14), measured in the same run")
+    peer_opts.add_argument("--peer-dir", help="the peer's built static folder (has index.html)")
+    peer_opts.add_argument("--peer-ready", help="selector shown on its first screen")
+    peer_opts.add_argument("--peer-tap", help="CSS selector of the tap that adds a score")
+    peer_opts.add_argument("--peer-score", help="CSS selector of the score that tap changes")
+    peer_opts.add_argument("--peer-press", default="click", choices=("click", "hold"))
+    peer_opts.add_argument("--peer-setup", help="JSON list: clicks from first screen to scoring")
+    peer_opts.add_argument("--peer-steps", help="JSON list: its taps before --peer-tap")
+    peer_opts.add_argument("--peer-undo", help="CSS selector that takes the score back")
+    peer_opts.add_argument("--peer-source", help="repository, commit, licence (recorded)")
+    peer_opts.add_argument(
+        "--peer-wait-ms",
+        type=float,
+        default=0,
+        help="a delay its source makes on purpose before adding (reported, not timed)",
+    )
     args = ap.parse_args()
+    spec = _peer_spec(args)
     if args.app_root:
         import ui_e2e_harness
 
@@ -437,27 +784,48 @@ def main() -> None:
     from ui.main import ASSETS_DIR
     from ui.server import precompress
 
-    made = precompress.compress_all(precompress.web_client_dirs(ASSETS_DIR))
+    made = _ensure_compressed(precompress, precompress.web_client_dirs(ASSETS_DIR))
     print(f"(compressed copies made now: {made})", flush=True)
     load_before = os.getloadavg()
     renderers = [r.strip() for r in args.renderers.split(",") if r.strip()]
+    peer_srv: PeerServer | None = None
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, OFFLINE]
         )
         try:
+            peer: tuple[PeerSpec, PeerServer] | None = None
+            if spec is not None:
+                peer_srv = PeerServer(spec.dir, free_port(), Path(tmp) / "peer-served.log")
+                peer_srv.start()
+                peer = (spec, peer_srv)
             mbit = args.network_mbit if args.loads_only else None
-            loads = {r: cold_loads(browser, tmp, args.loads, r, mbit) for r in renderers}
+            loads = {
+                r: cold_loads(browser, tmp, args.loads, r, mbit, peer if i == 0 else None)
+                for i, r in enumerate(renderers)
+            }
+            peer_loads = loads[renderers[0]].pop("peer", None)
             if args.loads_only:
-                print(json.dumps({"renderers": loads, "load_average_1m": os.getloadavg()[0]}))
+                print(
+                    json.dumps(
+                        {
+                            "renderers": loads,
+                            "peer_loads": peer_loads,
+                            "load_average_1m": os.getloadavg()[0],
+                        }
+                    )
+                )
                 return
-            taps = tap_figures(browser, tmp, args.samples, args.heap_taps)
+            taps = tap_figures(browser, tmp, args.samples, args.heap_taps, peer)
+            peer_taps = taps.pop("peer", None)
             memory = memory_per_device(browser, tmp, args.devices)
         finally:
             browser.close()
+            if peer_srv is not None:
+                peer_srv.stop()
     load_after = os.getloadavg()
     main_load = loads[renderers[0]]
-    out = {
+    out: dict[str, Any] = {
         "tap_ms": {f"x{r}": taps[f"x{r}"]["tap_ms"] for r in THROTTLES},
         "declaration_ms": {f"x{r}": taps[f"x{r}"]["declaration_ms"] for r in THROTTLES},
         "load_ms": {f"x{r}": main_load[f"x{r}"]["load_ms"] for r in THROTTLES},
@@ -465,22 +833,32 @@ def main() -> None:
         "bytes_cached": main_load["x1"]["bytes_cached"],
         "heap_mib": taps["heap_mib"],
         "peer": None,
-        "peer_null_reason": PEER_NULL_REASON,
-        "tap_p95_ms": {f"x{r}": taps[f"x{r}"]["tap_p95_ms"] for r in THROTTLES},
-        "samples": {f"x{r}": taps[f"x{r}"]["samples"] for r in THROTTLES},
-        "renderers": loads,
-        "server_memory": memory,
-        "rss_mb_per_device": memory["rss_mb_per_device"],
-        "server_cpu_ms_per_tap": {
-            f"x{r}": taps[f"x{r}"]["server_cpu_ms_per_tap"] for r in THROTTLES
-        },
-        "viewport": PHONE,
-        "machine": {
-            "cpus": os.cpu_count(),
-            "load_average_1m_before": round(load_before[0], 2),
-            "load_average_1m_after": round(load_after[0], 2),
-        },
     }
+    if spec is not None and peer_loads is not None and peer_taps is not None:
+        assert peer_srv is not None
+        out["peer"] = _peer_summary(spec, peer_loads, peer_taps, peer_srv.url)
+        out["ratio"] = _ratios(out, out["peer"])
+    else:
+        out["peer_null_reason"] = "no --peer-dir given"
+    out.update(
+        {
+            "tap_p95_ms": {f"x{r}": taps[f"x{r}"]["tap_p95_ms"] for r in THROTTLES},
+            "samples": {f"x{r}": taps[f"x{r}"]["samples"] for r in THROTTLES},
+            "renderers": loads,
+            "server_memory": memory,
+            "rss_mb_per_device": memory["rss_mb_per_device"],
+            "server_cpu_ms_per_tap": {
+                f"x{r}": taps[f"x{r}"]["server_cpu_ms_per_tap"] for r in THROTTLES
+            },
+            "viewport": PHONE,
+            "throttles": list(THROTTLES),
+            "machine": {
+                "cpus": os.cpu_count(),
+                "load_average_1m_before": round(load_before[0], 2),
+                "load_average_1m_after": round(load_after[0], 2),
+            },
+        }
+    )
     results = ROOT / "benchmarks" / "results"
     results.mkdir(parents=True, exist_ok=True)
     (results / "bench_phone.json").write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
@@ -490,6 +868,14 @@ def main() -> None:
             f"CPU {r}x: load {out['load_ms'][k]:.0f} ms, tap → painted {out['tap_ms'][k]:.0f} ms"
             f" (p95 {out['tap_p95_ms'][k]:.0f}), declaration {out['declaration_ms'][k]:.0f} ms"
         )
+        if out["peer"] is not None:
+            p = out["peer"]
+            print(
+                f"  peer {r}x: load {p['load_ms'][k]:.0f} ms, tap → painted {p['tap_ms'][k]:.0f}"
+                f" ms (p95 {p['tap_p95_ms'][k]:.0f}), declaration {p['declaration_ms'][k]:.0f} ms"
+                f"; ratio load {out['ratio']['load_ms'][k]}, tap {out['ratio']['tap_ms'][k]},"
+                f" declaration {out['ratio']['declaration_ms'][k]}"
+            )
     for name, figures in loads.items():
         for k, f in figures.items():
             print(
@@ -498,9 +884,20 @@ def main() -> None:
                 f"{f['bytes_cached']} B; meant for outside: {len(f['requests_meant_for_outside'])}"
             )
     print(f"JS heap after {taps['heap_after_taps']} taps: {taps['heap_mib']} MiB")
+    if out["peer"] is not None:
+        p = out["peer"]
+        print(
+            f"peer: cold {p['bytes_first']} B in {p['requests_first']} requests (with its service"
+            f" worker's precache {p['bytes_served_first_with_service_worker']} B served); JS heap"
+            f" after {p['heap_after_taps']} taps {p['heap_mib']} MiB; ratio bytes"
+            f" {out['ratio']['bytes_first']}, heap {out['ratio']['heap_mib']}"
+        )
     print(f"server memory per connected device: {memory['rss_mb_per_device']} MB")
     print(f"server CPU per tap: {out['server_cpu_ms_per_tap']} ms")
-    print(f"(load average {load_before[0]:.2f} before, {load_after[0]:.2f} after)")
+    print(
+        f"(load average {load_before[0]:.2f} before, {load_after[0]:.2f} after; CPU throttles"
+        f" {', '.join(f'{r}x' for r in THROTTLES)})"
+    )
     print(json.dumps(out))
 
 

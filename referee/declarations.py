@@ -7,10 +7,11 @@ and trumps fixed by the first marriage (R-NT-TRUMPS)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from referee.cards import Card, Rank, cards_text
 from referee.combinations import CardCounts, Instance, contains, instances
+from referee.copy_choice import choose_copies
 from referee.deal_core import DealCore, PendingCombination, TableCard, _Outcome
 from referee.events import (
     Declare,
@@ -258,12 +259,13 @@ class DeclarationRules(DealCore):
         return pool
 
     def _choose_copies(
-        self, player: int, need: CardCounts, meld: str, points: int
+        self, player: int, need: CardCounts, meld: str,
+        allowed: Callable[[TableCard], bool] | None = None,
     ) -> list[TableCard] | None:
-        """The table copies a declaration uses: those that have not scored this kind, least
-        used first (one's own before a partner's); None when the table lacks them."""
-        chosen: list[TableCard] = []
-        pool = self._pool(player)
+        """The table copies a declaration uses (referee/copy_choice.py): for each card the
+        first copies ``allowed`` accepts in the order of preference — those that have not
+        scored this kind, least used first (one's own before a partner's); None when the
+        table lacks them."""
         classes = self.setup.has("H-REUSE-CLASSES")
         spec = self._meld_spec(meld)
 
@@ -277,14 +279,22 @@ class DeclarationRules(DealCore):
                 default=0,
             )
 
-        for card, count in need.items():
-            copies = [tc for tc in pool if tc.card == card]
-            copies.sort(key=lambda tc: (meld in tc.scored, against(tc),
-                                        max(tc.scored.values(), default=0)))
-            if len(copies) < count:
-                return None
-            chosen.extend(copies[:count])
-        return chosen
+        return choose_copies(
+            self._pool(player), need, face=lambda tc: tc.card, allowed=allowed,
+            prefer=lambda tc: (meld in tc.scored, against(tc),
+                               max(tc.scored.values(), default=0)),
+        )
+
+    def _reuse_allowed(self, player: int, spec: CombinationSpec) -> Callable[[TableCard], bool]:
+        """The copies a scored combination may take: those R-REUSE (H-REUSE-CLASSES,
+        R-REFORM) allows, judged copy by copy."""
+        return lambda tc: self._reuse_problem(player, [tc], spec) is None
+
+    @staticmethod
+    def _pending_allowed(meld: str) -> Callable[[TableCard], bool]:
+        """The copies a pending combination may hold: those that have not scored its kind
+        (R-PENDING; it is not a reuse, and never a re-form)."""
+        return lambda tc: meld not in tc.scored
 
     def _reuse_problem(self, player: int, copies: Sequence[TableCard], spec: CombinationSpec
                        ) -> Ruling | None:
@@ -345,7 +355,8 @@ class DeclarationRules(DealCore):
                 reject("R-NEW-CARD", "no_new_card",
                        {"player": who, "cards": cards_text(instance.cards)})
             )
-        copies = self._choose_copies(player, from_table, spec.id, spec.points)
+        copies = self._choose_copies(player, from_table, spec.id,
+                                     self._reuse_allowed(player, spec))
         if copies is None:  # pragma: no cover - table multiset was checked by the caller
             return _Outcome(reject("R-ON-TABLE", "not_on_table", {"player": who, "card": "?"}))
         problem = self._reuse_problem(player, copies, spec)
@@ -364,7 +375,7 @@ class DeclarationRules(DealCore):
                 continue
             other_new = Counter({c: min(k, new[c]) for c, k in other_counts.items() if new[c]})
             other_copies = self._choose_copies(
-                player, other_counts - other_new, other.meld, other.points
+                player, other_counts - other_new, other.meld, self._pending_allowed(other.meld)
             )
             if other_copies is None or any(other.meld in tc.scored for tc in other_copies):
                 continue
@@ -528,7 +539,8 @@ class DeclarationRules(DealCore):
         spec = self._meld_spec(meld)
         if spec is None:  # pragma: no cover - pendings come from the variant's table
             return _Outcome(reject("R-PENDING", "no_new_card", {"player": who, "cards": ""}))
-        copies = list(p.held) or self._choose_copies(player, wanted, meld, spec.points)
+        copies = list(p.held) or self._choose_copies(
+            player, wanted, meld, self._pending_allowed(meld))
         assert copies is not None
         for tc in copies:
             if meld in tc.scored:

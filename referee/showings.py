@@ -208,7 +208,7 @@ class ShowingsDeal(DealState):
             return _Outcome(reject("P-FALSE-DECLARATION", "meld_not_in_variant",
                                    {"meld": meld, "variant": variant.id}))
         shown_before, cards = self._growth(player, spec, ev)
-        copies = self._choose_copies(player, Counter(ev.table) - shown_before, spec.id, 0)
+        copies = self._choose_copies(player, Counter(ev.table) - shown_before, spec.id)
         assert copies is not None
         for tc in copies:
             if spec.id in tc.scored:

@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.cards import ALL_CARDS, JOKER, Card, Rank, Suit
+from referee.copy_choice import choose_copies
 from referee.errors import BeziqueError, RecordError
 from referee.events import (
     Brisques,
@@ -147,6 +148,11 @@ class _Inst:
 
     def counts(self) -> Counter[Card]:
         return Counter(self.cards)
+
+
+def _not_scored_in(meld: str) -> Callable[[_TC], bool]:
+    """The copies a pending combination may hold: those that have not scored its kind."""
+    return lambda tc: meld not in tc.scored
 
 
 def _within(small: Counter[Card], big: Counter[Card]) -> bool:
@@ -411,9 +417,10 @@ class _DealSim:
                     pool.extend(self.tables[seat])
         return pool
 
-    def copies_for(self, p: int, need: Counter[Card], meld: str) -> list[_TC] | None:
-        chosen: list[_TC] = []
-        pool = self.pool(p)
+    def copies_for(self, p: int, need: Counter[Card], meld: str,
+                   allowed: Callable[[_TC], bool] | None = None) -> list[_TC] | None:
+        """The copies a declaration takes, as the engine takes them (copy_choice.py): for each
+        card the first ``allowed`` copies in the order of preference."""
         classes = self.t.has("H-REUSE-CLASSES")
         spec = self.t.variant.combination(meld)
 
@@ -423,27 +430,26 @@ class _DealSim:
                         or getattr(self.t.variant.combination(m), "family", None) == spec.family),
                        default=0)
 
-        for card, k in need.items():
-            copies = [tc for tc in pool if tc.card == card]
-            copies.sort(key=lambda tc: (meld in tc.scored, against(tc),
-                                        max(tc.scored.values(), default=0)))
-            if len(copies) < k:
-                return None
-            chosen.extend(copies[:k])
-        return chosen
+        return choose_copies(self.pool(p), need, face=lambda tc: tc.card, allowed=allowed,
+                             prefer=lambda tc: (meld in tc.scored, against(tc),
+                                                max(tc.scored.values(), default=0)))
 
     def reuse_ok(self, copies: Sequence[_TC], spec: CombinationSpec) -> bool:
         """R-REUSE: a declared card only in a different kind scoring more than each kind it
-        scored in; H-REUSE-CLASSES: freely across classes, within one only to a greater one."""
+        scored in (Rubicon …: any other kind); H-REUSE-CLASSES: freely across classes, within
+        one only to a greater one. Judged copy by copy, as the engine judges them."""
         classes = self.t.has("H-REUSE-CLASSES")
+        kinds = self.t.variant.reuse == "kinds" and not classes
         for tc in copies:
             for meld, points in tc.scored.items():
                 if meld == spec.id:
                     # R-REFORM (Rubicon): the same kind again once a card of that
                     # combination was played and another laid from the hand
-                    if self.t.variant.reform and meld in tc.reformable and self.reform_sure():
+                    if self.t.variant.reform and meld in tc.reformable:
                         continue
                     return False
+                if kinds:
+                    continue  # Rubicon: any other kind, whatever its points
                 if classes:
                     old = self.t.variant.combination(meld)
                     if old is not None and old.family == spec.family and spec.points <= points:
@@ -451,13 +457,6 @@ class _DealSim:
                 elif spec.points <= points:
                     return False
         return True
-
-    def reform_sure(self) -> bool:
-        """Whether a re-form is simulated at all. Skipped under H-REUSE-CLASSES below cards
-        tracking (ENGINE-COPY-CHOICE-REFORM in docs/simulation.md): there the engine's table
-        keeps the played copies, takes one that has not scored the kind but scored a greater
-        one of its class, and rejects the legal re-form."""
-        return self.t.tracking == "cards" or not self.t.has("H-REUSE-CLASSES")
 
     def points_for(self, inst: _Inst) -> int:
         if self.trumps_open and inst.spec.suit == "trump":
@@ -868,7 +867,8 @@ class _DealSim:
         from_new = Counter({c: min(k, new[c]) for c, k in need.items() if new[c]})
         if not from_new:
             return None  # R-NEW-CARD: the combination scored needs a newly laid card
-        copies = self.copies_for(p, need - from_new, inst.meld)
+        copies = self.copies_for(p, need - from_new, inst.meld,
+                                 lambda tc: self.reuse_ok([tc], inst.spec))
         if copies is None or not self.reuse_ok(copies, inst.spec):
             return None
         pendings = self.pendings_of(p, inst, new, table)
@@ -906,7 +906,8 @@ class _DealSim:
                 if _within(oc, need) or _within(oc, table) or self.nt_bad(other):
                     continue
                 other_new = Counter({c: min(k, new[c]) for c, k in oc.items() if new[c]})
-                copies = self.copies_for(p, oc - other_new, other.meld)
+                copies = self.copies_for(p, oc - other_new, other.meld,
+                                         _not_scored_in(other.meld))
                 if copies is None or any(other.meld in tc.scored for tc in copies):
                     continue
                 if any(q.meld == other.meld and q.cards == other.cards for q, _, _ in pendings):

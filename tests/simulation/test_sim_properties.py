@@ -36,6 +36,9 @@ FAST = settings(max_examples=40, deadline=None,
 @example(SimArgs("eight-pack", 2, "cards", ("H-PENALTY-TO-OPPONENT", "H-FALSE-ALL-MATCH"),
                  3789, 1, 0.0, 2))
 @example(SimArgs("eight-pack", 2, "melds", (), 162, 2, 0.0, 1))
+# R-PENDING + R-REFORM under H-REUSE-CLASSES: the seed that showed a copy choice by card
+# alone spoiled a pending marriage (ENGINE-COPY-CHOICE-REFORM, docs/simulation.md).
+@example(SimArgs("eight-pack", 2, "tricks", ("H-REUSE-CLASSES",), 188, 1, 0.0, 2))
 def test_every_simulated_legal_event_is_accepted(args: SimArgs) -> None:
     sim = args.run()
     match = replay_obj(sim.to_obj())

@@ -199,20 +199,44 @@ def test_re_formed_combinations_are_simulated_and_checked_with_cards(variant: st
     assert reformed
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "ENGINE-COPY-CHOICE-REFORM: under H-REUSE-CLASSES below cards tracking the engine keeps "
-    "played copies on its table and builds a re-formed marriage on a copy that scored a "
-    "sequence, rejecting the legal re-form; the simulator skips such re-forms (see "
-    "docs/simulation.md)"))
-def test_a_re_formed_marriage_under_reuse_classes_at_melds_tracking(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    from referee import simulate
-
-    monkeypatch.setattr(simulate._DealSim, "reform_sure", lambda self: True)
+def test_a_re_formed_marriage_under_reuse_classes_at_melds_tracking() -> None:
+    """R-REFORM + H-REUSE-CLASSES at melds tracking: the simulator re-forms at every level,
+    and the engine builds the re-formed marriage on a copy that allows it (the seed that
+    found ENGINE-COPY-CHOICE-REFORM, docs/simulation.md)."""
     sim = simulate_match("six-pack", 7, tracking="melds", house_rules=("H-REUSE-CLASSES",),
                          games=2, options=SimOptions(reuse_rate=1.0, table_play_weight=2.0,
                                                      penalty_rate=0.2))
     assert replay_obj(sim.to_obj()).result().rejected == ()
+
+
+@pytest.mark.parametrize(("variant", "seed", "tracking", "games", "options", "deals"), [
+    ("six-pack", 7, "melds", 2, SimOptions(reuse_rate=1.0, table_play_weight=2.0,
+                                           penalty_rate=0.2), None),
+    ("six-pack", 17, "tricks", 3, SimOptions(reuse_rate=1.0, table_play_weight=2.0,
+                                             penalty_rate=0.2), None),
+    ("eight-pack", 11, "tricks", 2, SimOptions(reuse_rate=1.0, table_play_weight=2.0,
+                                               penalty_rate=0.2), None),
+    ("eight-pack", 13, "tricks", 2, SimOptions(reuse_rate=1.0, table_play_weight=2.0,
+                                               penalty_rate=0.2), None),
+    ("eight-pack", 23, "tricks", 3, SimOptions(reuse_rate=1.0, table_play_weight=2.0,
+                                               penalty_rate=0.2), None),
+    ("eight-pack", 188, "tricks", None, SimOptions(declare_rate=0.5, rich_rate=1.0,
+                                                   table_play_weight=2.0), 1),
+])
+def test_r_reform_under_reuse_classes_the_simulators_seeds_replay_clean(
+        variant: str, seed: int, tracking: str, games: int | None, options: SimOptions,
+        deals: int | None) -> None:
+    """R-REFORM, H-REUSE-CLASSES, R-PENDING: the seeds that found ENGINE-COPY-CHOICE-REFORM
+    (a re-formed marriage on a copy that scored a sequence) and the one that showed a copy
+    choice by card alone was not enough (eight-pack 188: the pending marriage of a re-formed
+    four queens) replay with no rejected event and the simulator's scores. The cases
+    themselves are pinned by hand-written records in tests/variants/test_reform_copy_choice.py
+    (a seed's record changes with the simulator)."""
+    sim = simulate_match(variant, seed, tracking=tracking, house_rules=("H-REUSE-CLASSES",),
+                         games=games, options=options, max_deals=deals)
+    result = replay_obj(sim.to_obj()).result()
+    assert result.rejected == ()
+    assert tuple(s.deal_scores for s in result.sides) == sim.deal_scores
 
 
 def test_cli_simulate_games(capsys: pytest.CaptureFixture[str]) -> None:
