@@ -382,12 +382,7 @@ class Diverged(WriteFailed):
 class Stale(WriteFailed):
     """The write was made on a view another device had already moved past (storage's
     compare-and-append refused it, nothing was stored); the session now shows the match as
-    stored. ``ruling`` is the refused entry as this screen showed it (None where the refused
-    write was no entry), so the refusal can say what was not recorded."""
-
-    def __init__(self, message: str = "", ruling: Any = None) -> None:
-        super().__init__(message)
-        self.ruling = ruling
+    stored."""
 
 
 class ReadOnly(WriteFailed):
@@ -455,6 +450,7 @@ class MatchSession:
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-write")
         self._queue: list[Future[Any]] = []
         self._broken = False
+        self.refused: Any = None  # the ruling of the first entry storage refused, as shown
         self.reload()
 
     def flush(self, timeout: float | None = None) -> None:
@@ -528,12 +524,16 @@ class MatchSession:
             deal = len(self.match.deals) if self.match is not None else 0
             self.on_written(Written(self.match_id, self.position, action, ruling, deal))
 
-    def _sync_write(self, step: Callable[[int], Any], action: str) -> Any:
+    def _sync_write(
+        self, step: Callable[[int], Any], action: str, words: Callable[[], Any] | None = None
+    ) -> Any:
         """A write that needs storage's answer (deal start, undo, redo): compare-and-append
         at this view's position, then show what storage has."""
         self._writable()
         self.flush()
         at = self.position
+        # what an undo takes back, read before it (ui/entry_words.py: the strip names it)
+        said = words() if words is not None and action == "undo" else None
         try:
             out = step(at)
         except StaleWrite as exc:
@@ -545,7 +545,9 @@ class MatchSession:
             raise WriteFailed(str(exc)) from exc
         self._reload_now()
         if out is not False:
-            self._stored(action)
+            if words is not None and action == "redo":
+                said = words()
+            self._stored(action, said)
         return out
 
     def start_deal(self, dealer: int, turn_up: Card | None) -> None:
@@ -577,16 +579,18 @@ class MatchSession:
         (made on the same stale view) are refused too."""
         try:
             if self._broken:
-                raise Stale("an earlier entry of this device was refused", shown)
+                raise Stale("an earlier entry of this device was refused")
             try:
                 stored = self._retry.call(lambda: record(self.match_id, obj, at=at), shown)
             except StaleWrite as exc:
-                raise Stale(str(exc), shown) from exc
+                raise Stale(str(exc)) from exc
             if _verdict(stored) != _verdict(shown):
                 raise Diverged(str(getattr(stored, "message", "")))
         except BaseException as exc:
             first = not self._broken
             self._broken = True
+            if first:
+                self.refused = shown  # the strip names what was not recorded (QA P18)
             if first and self.on_failed is not None:
                 self.on_failed(exc)
             raise
@@ -623,10 +627,19 @@ class MatchSession:
 
     def undo(self) -> bool:
         """Undo the match's newest entry, whoever made it (if this view shows it)."""
-        return bool(self._sync_write(lambda at: self.store.undo(self.match_id, at=at), "undo"))
+        return bool(self._sync_write(
+            lambda at: self.store.undo(self.match_id, at=at), "undo", self._newest_rulings
+        ))
 
     def redo(self) -> bool:
-        return bool(self._sync_write(lambda at: self.store.redo(self.match_id, at=at), "redo"))
+        return bool(self._sync_write(
+            lambda at: self.store.redo(self.match_id, at=at), "redo", self._newest_rulings
+        ))
+
+    def _newest_rulings(self) -> tuple[Any, ...]:
+        from ui.entry_words import newest_rulings
+
+        return newest_rulings(self)
 
     def close(self, *, leaving: bool = False) -> None:
         """Finish the queued writes and stop the writer. While storage is away this raises

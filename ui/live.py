@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ui import backend
+from ui import backend, entry_words, undo_guard
 from ui.state.common import Notice
 
 if TYPE_CHECKING:
@@ -46,74 +47,45 @@ class Move:
 
 @dataclass(frozen=True)
 class LiveNotice:
-    """The last move another device made, for the strip every screen shows. An end of deal
-    is two writes (last trick, brisques): ``earlier`` keeps the first so the strip tells the
-    whole end; ``form_replaced``: this screen's own end form was open and is now closed."""
+    """The last move another device made, for the strip every screen shows."""
 
     move: Move
     serial: int
-    earlier: tuple[Move, ...] = ()
-    form_replaced: bool = False
+    earlier: Move | None = None  # the same device's entry just before, said with it
+    form_replaced: bool = False  # this screen's open end form was closed by this move (P25)
 
     def text(self, t: Any, lang: str) -> str:
         m = self.move
-        if m.action == "record" and self.earlier and _ends_together(self.earlier[-1], m):
-            last, counts = self.earlier[-1].event or {}, m.event or {}
-            said = str(
-                t(
-                    "end_news.ended",
-                    device=m.device,
-                    winner=last.get("winner", ""),
-                    counts=", ".join(f"{p} {n}" for p, n in dict(counts.get("counts", {})).items()),
-                )
-            )
-            if self.form_replaced:
-                said += " " + str(t("end_news.form_replaced"))
-            return said
         if m.action == "record":
-            whats = [
-                RULE_SUFFIX.sub("", backend.ruling_text(x.ruling, lang)).rstrip(".")
-                for x in (*self.earlier, m)
-                if x.ruling is not None
-            ]  # the strip is short: the rule id is on screen
-            said = str(t("table.moved.record", device=m.device, what="; ".join(whats)))
+            what = backend.ruling_text(m.ruling, lang) if m.ruling is not None else ""
+            what = RULE_SUFFIX.sub("", what)  # the strip is short: the rule id is on screen
+            if self.earlier is not None:  # the end of a deal: its last trick too (QA P25)
+                what = f"{entry_words.words(self.earlier.ruling, lang, RULE_SUFFIX)}; {what}"
+            said = str(t("table.moved.record", device=m.device, what=what))
             if self.form_replaced:
                 said = said.rstrip(".") + ". " + str(t("end_news.form_replaced"))
             return said
-        if m.action == "undo":
-            return str(t("table.moved.undo", device=m.device))
-        if m.action == "redo":
-            return str(t("table.moved.redo", device=m.device))
+        if m.action in ("undo", "redo"):
+            what = entry_words.words(m.ruling, lang, RULE_SUFFIX)  # QA P18: name the entry
+            if what:
+                return str(t(f"table_words.{m.action}", device=m.device, what=what))
+            return str(t(f"table.moved.{m.action}", device=m.device))
         if m.action == "correct":
             return str(t("table.moved.correct", device=m.device))
         return str(t("table.moved.deal", device=m.device, n=m.deal))
 
 
-def write_notice(exc: BaseException, lang: str = "en") -> Notice | None:
-    """The plain words for table mode's refusals (None for other write failures); a refused
-    entry is named in ``lang`` (QA P18: the player should not have to remember it)."""
+def write_notice(exc: BaseException, refused: Any = None, lang: str = "en") -> Notice | None:
+    """The plain words for table mode's refusals (None for other write failures); with the
+    refused entry's ruling, the notice names it (QA P18)."""
     if isinstance(exc, backend.ReadOnly):
         return Notice("table.viewer_cannot_write", error=True)
     if isinstance(exc, backend.Stale):
-        ruling = getattr(exc, "ruling", None)
-        if ruling is None:
-            return Notice("table.stale", error=True)
-        what = RULE_SUFFIX.sub("", backend.ruling_text(ruling, lang)).rstrip(".")
-        return Notice("stale.entry", {"what": what}, error=True)
+        what = entry_words.words(refused, lang, RULE_SUFFIX)
+        if what:
+            return Notice("table_words.stale", {"what": what}, error=True)
+        return Notice("table.stale", error=True)
     return None
-
-
-def _ends_together(first: Move, then: Move) -> bool:
-    """``then`` is the brisques recorded right after ``first``, the same device's last trick
-    of the same match: two writes of one end of deal."""
-    return (
-        first.action == then.action == "record"
-        and first.device == then.device
-        and first.match_id == then.match_id
-        and first.position + 1 == then.position
-        and (first.event or {}).get("type") == "last_trick"
-        and (then.event or {}).get("type") == "brisques"
-    )
 
 
 class TableLink:
@@ -152,15 +124,15 @@ class TableLink:
         app = self.app
         if app.session is not session:
             return
+        refused = session.refused
         try:
             session.reload()
         except backend.WriteFailed as failure:
             exc = failure
         except Exception as other:  # storage unreachable: say so, keep what is shown
             exc = other
-        self._tell(
-            write_notice(exc, app.lang) or Notice("error.storage", {"why": str(exc)}, error=True)
-        )
+        notice = write_notice(exc, refused, app.lang)
+        self._tell(notice or Notice("error.storage", {"why": str(exc)}, error=True))
         app.changed()
 
     # --- the others' writes ------------------------------------------------------------
@@ -174,37 +146,35 @@ class TableLink:
             if app.screen in ("home", "history", "stats"):
                 app.changed()  # the lists and the resume card read storage on render
             return
-        deal = app.deal
-        form_open = deal is not None and deal.session in shown and deal.mode == "end"
+        now = app.deal.clock() if app.deal is not None else time.monotonic()
+        form_open = app.deal is not None and app.deal.session in shown and app.deal.mode == "end"
         for s in shown:
             if move.position <= s.position and not s.busy:
                 continue  # already showing it (or a newer state)
+            undo_guard.note_foreign_move(s, now)  # an Undo tapped now is not carried out
             try:
                 if move.action == "record":
                     s.catch_up(move.position, move.event, move.ruling)
                 else:
                     s.reload()
             except backend.WriteFailed as exc:  # our own entry lost the race
-                self._tell(write_notice(exc, self.app.lang) or Notice("error.diverged", error=True))
+                notice = write_notice(exc, s.refused, app.lang)
+                self._tell(notice or Notice("error.diverged", error=True))
             except Exception:  # storage unreachable: the next tap reports it
                 log.exception("reload after a move by %s", move.device)
+        deal = app.deal
         if deal is not None and deal.session in shown and move.action != "record":
             # an undo, redo, correction or new deal elsewhere: nothing half-done here
             # survives it (a new entry elsewhere leaves this screen's picker and ruling be)
             deal.moved_elsewhere()
-        replaced = form_open and deal is not None and deal.mode != "end"
-        self.show(move, form_replaced=replaced)
+        self.show(move, form_replaced=form_open and deal is not None and deal.mode != "end")
 
     def show(self, move: Move, *, form_replaced: bool = False) -> None:
-        """Put a move in the strip every screen shows, and re-render (the brisques right
-        after the same device's last trick join it: one end of deal, told whole)."""
+        """Put a move in the strip every screen shows, and re-render (``form_replaced``: the
+        move closed the end form open on this screen, and the strip says so)."""
         self._serial += 1
-        prev = self.app.live_notice
-        earlier: tuple[Move, ...] = ()
-        if isinstance(prev, LiveNotice) and _ends_together(prev.move, move):
-            earlier = (*prev.earlier, prev.move)
-            form_replaced = form_replaced or prev.form_replaced
-        self.app.live_notice = LiveNotice(move, self._serial, earlier, form_replaced)
+        self.app.live_notice = LiveNotice(move, self._serial, _end_of_deal_before(
+            self.app.live_notice, move), form_replaced)
         self.app.changed()
 
     def _tell(self, notice: Notice) -> None:
@@ -212,6 +182,19 @@ class TableLink:
             self.app.deal.write_refused(notice)
         else:
             self.app.notice = notice
+
+
+def _end_of_deal_before(shown: LiveNotice | None, move: Move) -> Move | None:
+    """The last trick the same device recorded just before these brisques: the end form
+    records both, and the strip says both (QA P25: it named only the brisques)."""
+    if shown is None or move.action != "record" or (move.event or {}).get("type") != "brisques":
+        return None
+    prev = shown.move
+    same = (prev.match_id, prev.device, prev.position + 1) == (
+        move.match_id, move.device, move.position)
+    if same and prev.action == "record" and (prev.event or {}).get("type") == "last_trick":
+        return prev
+    return None
 
 
 def connect(app: AppState, page: ft.Page) -> TableLink:

@@ -155,8 +155,14 @@ def replay(h: Header, steps: Iterable[Step], where: Callable[[Step], str] = _log
 
 
 def seat_scores(m: Match, deal_index: int) -> list[int]:
-    """Each seat's points in one deal: its side's score (partners share a team's)."""
-    scores = m.deals[deal_index].scores()
+    """Each seat's points in one deal: its side's score (partners share a team's). Where
+    each deal is a game, its points as the game counts them (GameScore.counted, before the
+    fractions are dropped): brisques that do not count are not a player's best deal (QA P22)."""
+    game = m.game(deal_index) if m.variant.game is not None else None
+    if game is not None:
+        scores = [game.counted(side)[0] for side in range(len(m.side_names))]
+    else:
+        scores = m.deals[deal_index].scores()
     return [scores[m.setup.side_of[seat]] for seat in range(len(m.players))]
 
 

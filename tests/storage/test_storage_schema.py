@@ -123,8 +123,9 @@ def test_database_from_the_first_schema_opens_and_keeps_its_matches(db_url: str)
         stats = {s.name: s for s in store.player_stats()}
         assert stats["Anna"].deals_played == 2
         # And the old match goes on: new events append after the old ones.
-        store.undo(1)
-        assert len(store.history(1)) == 2 * (1 + len(record["deals"][0]["events"])) + 1
+        store.undo(1)  # the sample ends with its last trick and brisques: one step, two rows
+        assert len(store.history(1)) == 2 * (1 + len(record["deals"][0]["events"])) + 2
+        assert [h.kind for h in store.history(1)][-2:] == ["undo", "undo"]
     finally:
         store.close()
 

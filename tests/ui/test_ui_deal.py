@@ -393,6 +393,6 @@ def test_a_change_from_another_device_is_noticed_and_reloaded(app: AppState, sto
     shown = ds_b.declare(None)
     assert shown is not None and shown.accepted
     assert ds_b.undo() is False
-    assert ds_b.notice is not None and ds_b.notice.key == "stale.entry"  # names the entry (P18)
+    assert ds_b.notice is not None and ds_b.notice.key == "table.stale"
     assert ds_b.phase() == 2  # B now shows what storage holds
     assert ds_b.deal_scores() == [0, 0]

@@ -106,3 +106,10 @@ def test_classic_summary_still_counts_the_brisques(app: AppState) -> None:
     assert [s.points for s in sides] == ds.deal_scores() == [80, 90]
     assert all(s.dropped is None and not s.uncounted_brisques for s in sides)
     assert ("R-BRISQUE", 80) in sides[0].parts
+
+
+def test_the_table_viewer_shows_the_games_points_not_uncounted_brisques(app: AppState) -> None:
+    from ui.state.viewer import reading
+
+    ds = _rubicon_game(app)
+    assert [s.deal for s in reading(ds.match, "en").sides] == [340, 150]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from test_ui_table import Hub
-from ui_helpers import new_match, start_deal
+from ui_helpers import a_moment_later, new_match, start_deal
 
 from referee.events import LastTrick
 from ui.state.app import AppState
@@ -77,6 +77,7 @@ def test_at_a_table_an_undo_on_one_phone_takes_the_whole_end_back_on_every_phone
     assert boris.open_route(f"/match/{mid}")
     hub.deliver(anna, boris)
     assert boris.deal is not None and str(boris.deal.mode) == "summary"
+    a_moment_later(boris)
     assert boris.deal.undo()
     hub.deliver(anna, boris)
     for app in (anna, boris):

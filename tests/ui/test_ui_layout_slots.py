@@ -212,3 +212,27 @@ def test_a_big_total_is_sized_to_stay_on_one_line() -> None:
     size = fitting_size(["1100", "0"], box, 64)
     assert size < 64 and 4 * size * GLYPH_EM <= box
     assert fitting_size(["40", "0"], box, 64) == 64  # short totals keep the design size
+
+
+def test_a_long_button_label_gets_the_height_of_its_lines() -> None:
+    from ui.views.common import TAP, big_button
+
+    short = big_button("Two-hand", None)
+    long = big_button("Многоколодный с «инфузорками»", None)
+    assert short.height == TAP  # one line: every chip of a row as high
+    assert long.height is None  # may wrap at 360 px: as high as its two lines, never cut
+
+
+def test_fixing_trumps_in_rubicon_keeps_the_headers_height(app: AppState) -> None:
+    """Before trumps: the badge's place and "no trumps yet" in a two-line box; after the first
+    marriage: the badge and "Trumps ♠" in the same places (before, the header shrank 40 px
+    and the strip and tables jumped up)."""
+    from referee.cards import parse_card
+    from referee.events import Declare
+
+    ds = new_match(app, variant="rubicon")
+    ds.start_deal()
+    before = outline(find(deal.build(ctx(app)).body, "deal-header"))
+    view = ds.record(Declare(0, (parse_card("KS"), parse_card("QS")), (), "trump_marriage"))
+    assert view is not None and view.accepted and ds.trumps() is not None
+    assert outline(find(deal.build(ctx(app)).body, "deal-header")) == before

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from ui_helpers import new_match, start_deal
+from ui_helpers import a_moment_later, new_match, start_deal
 
 from referee.cards import Card, Rank, Suit, parse_card
 from ui import awake, backend
@@ -127,10 +127,9 @@ def test_a_write_on_a_stale_view_is_refused_and_the_device_told(
     hub.deliver(boris)
     assert store.log_position(mid) == before  # nothing stored
     assert boris.deal is not None and boris.deal.notice is not None
-    assert boris.deal.notice.key == "stale.entry"
+    assert boris.deal.notice.key == "table_words.stale"  # naming the entry (QA P18)
     said = boris.t(boris.deal.notice.key, **boris.deal.notice.args)
-    assert "another device changed the match first" in said.lower()
-    assert "marriage" in said.lower()  # what was not recorded (QA P18)
+    assert "another device changed the match first" in said.lower() and "marriage" in said
     assert boris.deal.ruling is None  # the refused entry's ruling is not left on screen
     assert boris.deal.toast.current is None and not boris.deal.toast.recent
     assert shown(boris) == stored(store, mid)
@@ -153,7 +152,7 @@ def test_two_scorers_at_the_same_moment_one_lands_the_other_is_refused(
     hub.deliver(anna, boris, viewer)
     assert store.log_position(mid) == before + 1
     notices = [a.deal.notice.key for a in (anna, boris) if a.deal and a.deal.notice]
-    assert notices == ["stale.entry"]
+    assert notices == ["table_words.stale"]  # naming the entry not recorded (QA P18)
     assert shown(anna) == shown(boris) == stored(store, mid)
     assert viewer.session is not None and viewer.session.position == before + 1
 
@@ -164,11 +163,14 @@ def test_an_undo_takes_the_matchs_last_entry_back_on_every_screen(
     hub, anna, boris, viewer, mid = table
     declare(anna, 1, "KS KH KD KC")
     hub.deliver(anna, boris, viewer)
-    assert boris.deal is not None and boris.deal.undo()  # Boris undoes Anna's entry
+    assert boris.deal is not None
+    a_moment_later(boris)  # Boris has seen Anna's entry (ui/undo_guard.py)
+    assert boris.deal.undo()  # Boris undoes Anna's entry
     hub.deliver(anna, boris, viewer)
     assert stored(store, mid) == ([0, 0], [0, 0])
     assert shown(anna) == shown(boris) == stored(store, mid)
-    for app, words in ((anna, "undid the match's last entry"), (boris, "undid"), (viewer, "отмен")):
+    named = "undid: Boris declares four kings"  # the entry undone, named (QA P18)
+    for app, words in ((anna, named), (boris, "undid"), (viewer, "отмен")):
         assert app.live_notice is not None
         assert words in app.live_notice.text(app.t, app.lang)
     assert boris.live_notice is not None and "Boris's phone" in boris.live_notice.text(

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ui import backend
 from ui.state.common import Notice
+from ui.state.stat_kinds import kind_name
 
 if TYPE_CHECKING:
     from ui.state.app import AppState
@@ -50,7 +51,7 @@ class HistoryScreen:
 def _stat_line(s: Any, lang: str) -> StatLine:
     """referee.storage.stats.PlayerStats → one row of the players screen."""
     melds = ", ".join(
-        f"{backend.meld_name(m.meld, lang)} ×{m.count}" for m in getattr(s, "best_melds", ())
+        f"{kind_name(m.meld, lang)} ×{m.count}" for m in getattr(s, "best_melds", ())
     )
     avg = s.average_points_per_deal
     return StatLine(

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ui import backend
+from ui.state.deal_summary import summary_sides
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,13 @@ def reading(match: Any, lang: str) -> Reading:
     result = match.result()
     target = int(getattr(result, "target", 0) or match.target)
     current = match.current
-    deal_scores = list(current.scores()) if current is not None else [0] * len(result.sides)
+    # where each deal is a game, its points as the game counts them: no brisques that do
+    # not count (QA P13; ui/state/deal_summary.py, the engine's GameScore.counted)
+    deal_scores = (
+        [s.points for s in summary_sides(match, len(match.deals) - 1)]
+        if current is not None
+        else [0] * len(result.sides)
+    )
     sides = tuple(
         SideLine(s.name, int(s.total), int(deal_scores[i]), max(0, target - int(s.total)))
         for i, s in enumerate(result.sides)

@@ -11,12 +11,37 @@ import flet as ft
 
 from ui.state.deal import DealScreen
 from ui.views.common import ViewContext, body_text, tagged
-from ui.views.deal_parts import Act, compact_button
+from ui.views.deal_parts import Act, cached, compact_button
 
 ROW = 56
 
 
 def action_bar(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
+    """The bar, reused as the very same controls while nothing it shows changed (a
+    declaration changes none of it): Flet's diff then skips it whole."""
+    sits_out = tuple(ds.sits_out(s) for s in range(len(ds.players)))
+    tricks = ds.tracking == "tricks"
+    end_form = ds.needs_end_form()
+    key = (
+        "action-bar",
+        ctx.app.lang,
+        ds.players,
+        ds.tracking,
+        ds.phase(),
+        ds.trumps(),
+        ds.has_sevens(),
+        sits_out,
+        ds.tricks_played(),
+        end_form,
+        end_form and ds.needs_last_trick(),
+        end_form and ds.tracking != "melds" and ds.can_close_play(),
+        end_form and ds.tracking != "melds" and ds.play_over(),
+        tricks and ds.can_win_trick(),
+    )
+    return cached(ds, key, lambda: _bar(ctx, ds, act))
+
+
+def _bar(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
     rows: list[ft.Control] = []
     deal_row = _deal_row(ctx, ds, act)
     if deal_row is not None:

@@ -50,6 +50,9 @@ def tagged(identifier: str, control: ft.Control, label: str | None = None) -> ft
     return ft.Semantics(identifier=identifier, label=label, content=control, container=True)
 
 
+LONG_LABEL = 24  # characters: past this a big button's label may wrap at 360 px
+
+
 def big_button(
     text: str,
     on_click: Handler | None,
@@ -70,7 +73,9 @@ def big_button(
         "icon": icon,
         "on_click": on_click,
         "style": style,
-        "height": TAP,
+        # a long label ("Многоколодный с «инфузорками»" at 360 px) may need two lines: its
+        # button grows to hold them instead of slicing the second one off
+        "height": TAP if len(text) <= LONG_LABEL else None,
         "disabled": on_click is None,
         "expand": expand,
     }
@@ -230,8 +235,3 @@ def points_text(points: int) -> str:
     """A score as the sheet prints it: a real minus sign (U+2212) for a negative one, so
     "−10" reads at arm's length as less than nothing, not as a dash."""
     return f"\u2212{-points}" if points < 0 else str(points)
-
-
-def signed_text(points: int) -> str:
-    """A change of score: "+40", "−10" (a real minus sign, like ``points_text``)."""
-    return f"+{points}" if points >= 0 else points_text(points)

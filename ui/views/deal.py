@@ -78,24 +78,33 @@ def build(ctx: ViewContext) -> View:
 
     mode = ds.mode
     actions: list[ft.Control] = [
-        tagged(
-            "undo",
-            ft.IconButton(
-                ft.Icons.UNDO,
-                on_click=act(ds.undo),
-                disabled=not ds.can_undo(),
-                tooltip=ctx.t("nav.undo"),
-                icon_size=28,
+        # the same controls while their state holds (Flet's diff skips them)
+        cached(
+            ds,
+            ("undo", app.lang, ds.can_undo()),
+            lambda: tagged(
+                "undo",
+                ft.IconButton(
+                    ft.Icons.UNDO,
+                    on_click=act(ds.undo),
+                    disabled=not ds.can_undo(),
+                    tooltip=ctx.t("nav.undo"),
+                    icon_size=28,
+                ),
             ),
         ),
-        tagged(
-            "redo",
-            ft.IconButton(
-                ft.Icons.REDO,
-                on_click=act(ds.redo),
-                disabled=not ds.can_redo(),
-                tooltip=ctx.t("nav.redo"),
-                icon_size=28,
+        cached(
+            ds,
+            ("redo", app.lang, ds.can_redo()),
+            lambda: tagged(
+                "redo",
+                ft.IconButton(
+                    ft.Icons.REDO,
+                    on_click=act(ds.redo),
+                    disabled=not ds.can_redo(),
+                    tooltip=ctx.t("nav.redo"),
+                    icon_size=28,
+                ),
             ),
         ),
         tagged(
@@ -225,19 +234,35 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
                 key="trick",
             )
         )
-    if ds.picker is not None:
+    # The declare layer stays built once opened and is only shown or hidden: closing it (the
+    # confirm of a declaration) sends two properties instead of removing a whole subtree, and
+    # opening it again diffs against what it showed last time.
+    content = declare_by_name.layer(ctx, ds, act) if ds.picker is not None else None
+    if content is not None:
+        ds.view_cache[LAYER] = content
+    else:
+        content = ds.view_cache.get(LAYER)
+    if content is not None:
         layers.append(
             ft.Container(
-                content=declare_by_name.layer(ctx, ds, act),
+                content=content,
                 bgcolor=ft.Colors.SURFACE,
                 left=0,
                 top=0,
                 right=0,
                 bottom=0,
                 key="picker",
+                # hidden by painting nothing and taking no taps, not by leaving the tree:
+                # Flutter keeps its widgets built and laid out (no semantics either: an
+                # invisible opacity leaves them out), so showing it again builds nothing
+                opacity=1.0 if ds.picker is not None else 0.0,
+                ignore_interactions=ds.picker is None,
             )
         )
     return ft.Stack(layers, expand=True)
+
+
+LAYER = ("declare-layer",)  # the view cache's entry for the last declare layer built
 
 
 def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:

@@ -12,10 +12,40 @@ from ui.state.deal import DealScreen
 from ui.state.rubicon_entries import no_trumps_key
 from ui.views.cards import card_face, suit_badge
 from ui.views.common import ViewContext, body_text, narrow, points_text, tagged
-from ui.views.deal_parts import panel
+from ui.views.deal_parts import cached, panel
+
+TRUMPS_LINE = 38  # two lines of 14 px: "no trumps yet: …", later "Trumps ♥"
 
 
 def header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Control:
+    """The header, reused as the very same controls while what it shows is unchanged (most
+    taps change a score at most): Flet's diff then skips it whole."""
+    trumps = ds.trumps()
+    deal = ds.deal
+    key = (
+        "header",
+        compact,
+        ctx.app.lang,
+        narrow(),
+        trumps,
+        None if deal is None else deal.turn_up,
+        ds.phase(),
+        ctx.t(no_trumps_key(ds.match)) if trumps is None else None,
+        ds.stock_left(),
+        ds.tricks_played(),
+        ds.dealer(),
+        ds.leader(),
+        ds.tracking,
+        ds.players,
+        ds.side_names,
+        tuple(ds.deal_scores()),
+        tuple(ds.totals()),
+        ds.dealer_seven(),
+    )
+    return cached(ds, key, lambda: _header(ctx, ds, compact=compact))
+
+
+def _header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Control:
     tag = "picker-" if compact else ""  # the picker's copy must not answer to the same ids
     deal = ds.deal
     trumps = ds.trumps()
@@ -30,6 +60,9 @@ def header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Con
         )
         if deal is not None and deal.turn_up is not None and not compact and not narrow():
             left.append(card_face(deal.turn_up, width=40))
+    elif not ds.turn_up_variant:  # the badge's place, kept until a marriage fixes trumps
+        badge = 22 if compact else 28
+        left.append(ft.Container(width=badge * 1.5, height=badge * 1.5))
     phase = ctx.t("deal.phase2") if ds.phase() == 2 else ctx.t("deal.phase1")
     lines: list[ft.Control] = [
         tagged(
@@ -43,7 +76,22 @@ def header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Con
             ),
         )
     ]
-    if trumps is None:
+    if not ds.turn_up_variant:
+        # trumps fixed by the first marriage (Rubicon …): "no trumps yet" and then the trumps
+        # share one box of two lines' height, so the zones below never jump when they change
+        words = (
+            ctx.t(no_trumps_key(ds.match))
+            if trumps is None
+            else f"{ctx.t('deal.trumps')} {trumps.symbol}"
+        )
+        lines.append(
+            ft.Container(
+                content=ft.Text(words, size=14, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                height=TRUMPS_LINE,
+                alignment=ft.Alignment.CENTER_LEFT,
+            )
+        )
+    elif trumps is None:
         lines.append(body_text(ctx.t(no_trumps_key(ds.match)), 14))
     stock = ds.stock_left()
     if stock is not None:

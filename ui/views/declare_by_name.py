@@ -12,7 +12,7 @@ from ui.state.deal import DealScreen
 from ui.views import card_picker
 from ui.views.cards import card_face
 from ui.views.common import ViewContext, body_text, narrow, tagged
-from ui.views.deal_parts import Act, cap, compact_button, panel
+from ui.views.deal_parts import Act, cached, cap, compact_button, panel
 
 # The combinations' list keeps its whole height up to this many rows (every trick variant but
 # six- and eight-pack, whose 17 and 23 names would squeeze the proposed cards off a phone).
@@ -25,7 +25,35 @@ def layer(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
     name = ds.players[p.player]
     names = ds.names_offered()
     by_name = p.tab == "name" and bool(names)
-    title = ft.Row(
+    lang = ctx.app.lang
+    # The pieces that stay as they were are the very same controls (Flet's diff skips them).
+    title = cached(ds, ("declare-title", lang, name), lambda: _title(ctx, ds, act, name))
+    top: list[ft.Control] = [title]
+    if names:
+        top.append(
+            cached(ds, ("declare-tabs", lang, by_name), lambda: _tabs(ctx, ds, act, by_name))
+        )
+    if by_name:
+        choice_controls = _proposal(ctx, ds, act)
+        chosen = p.named.meld if p.named is not None else None
+        pinned = cached(
+            ds, ("declare-names", lang, names, chosen), lambda: _names(ctx, ds, names, act)
+        )
+    else:
+        choice_controls = card_picker.choice(ctx, ds, act)
+        pinned = ft.Column(  # the table's cards pinned with the grid: never pushed away
+            [
+                card_picker.table_cards(ctx, ds, act),
+                card_picker.hand_grid(ds, act, card_picker.grid_width()),
+            ],
+            spacing=8,
+            tight=True,
+        )
+    return _body(ds, top, choice_controls, pinned)
+
+
+def _title(ctx: ViewContext, ds: DealScreen, act: Act, name: str) -> ft.Control:
+    return ft.Row(
         [
             ft.Text(
                 ctx.t("picker.title", player=name),
@@ -48,44 +76,35 @@ def layer(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
         ],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
-    top: list[ft.Control] = [title]
-    if names:
-        top.append(
-            ft.Row(
-                [
-                    compact_button(
-                        ctx.t("declare.by_name"),
-                        act(lambda: ds.set_picker_tab("name")),
-                        primary=by_name,
-                        identifier="tab-name",
-                        expand=True,
-                        icon=ft.Icons.LIST,
-                    ),
-                    compact_button(
-                        ctx.t("declare.by_cards"),
-                        act(lambda: ds.set_picker_tab("cards")),
-                        primary=not by_name,
-                        identifier="tab-cards",
-                        expand=True,
-                        icon=ft.Icons.GRID_VIEW,
-                    ),
-                ],
-                spacing=8,
-            )
-        )
-    if by_name:
-        choice_controls = _proposal(ctx, ds, act)
-        pinned = _names(ctx, ds, names, act)
-    else:
-        choice_controls = card_picker.choice(ctx, ds, act)
-        pinned = ft.Column(  # the table's cards pinned with the grid: never pushed away
-            [
-                card_picker.table_cards(ctx, ds, act),
-                card_picker.hand_grid(ds, act, card_picker.grid_width()),
-            ],
-            spacing=8,
-            tight=True,
-        )
+
+
+def _tabs(ctx: ViewContext, ds: DealScreen, act: Act, by_name: bool) -> ft.Control:
+    return ft.Row(
+        [
+            compact_button(
+                ctx.t("declare.by_name"),
+                act(lambda: ds.set_picker_tab("name")),
+                primary=by_name,
+                identifier="tab-name",
+                expand=True,
+                icon=ft.Icons.LIST,
+            ),
+            compact_button(
+                ctx.t("declare.by_cards"),
+                act(lambda: ds.set_picker_tab("cards")),
+                primary=not by_name,
+                identifier="tab-cards",
+                expand=True,
+                icon=ft.Icons.GRID_VIEW,
+            ),
+        ],
+        spacing=8,
+    )
+
+
+def _body(
+    ds: DealScreen, top: list[ft.Control], choice_controls: list[ft.Control], pinned: ft.Control
+) -> ft.Control:
     choice = ft.Column(
         choice_controls,
         spacing=10,
@@ -130,9 +149,7 @@ def _names(ctx: ViewContext, ds: DealScreen, names: tuple[str, ...], act: Act) -
     ]
     rows = [ft.Row(buttons[i : i + 2], spacing=6) for i in range(0, len(buttons), 2)]
     if len(rows) > MAX_NAME_ROWS:  # six- and eight-pack: the list scrolls, the proposal stays
-        return ft.Column(
-            rows, spacing=6, scroll=ft.ScrollMode.AUTO, height=MAX_NAME_ROWS * 62 - 6
-        )
+        return ft.Column(rows, spacing=6, scroll=ft.ScrollMode.AUTO, height=MAX_NAME_ROWS * 62 - 6)
     return ft.Column(rows, spacing=6, tight=True)
 
 

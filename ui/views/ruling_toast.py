@@ -20,7 +20,7 @@ import flet as ft
 from ui import backend
 from ui.state.deal import DealScreen, RulingView
 from ui.views.common import ViewContext, body_text, tagged
-from ui.views.deal_parts import Act, compact_button, panel
+from ui.views.deal_parts import Act, cached, compact_button, panel
 from ui.views.penalty_sheet import amount_text
 from ui.views.pinned_panel import pinned_panel
 
@@ -28,9 +28,19 @@ STRIP_HEIGHT = 64
 
 
 def strip(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
-    """Always the same height, so nothing below it moves when a ruling comes or goes."""
+    """Always the same height, so nothing below it moves when a ruling comes or goes. The
+    same controls are reused while it shows the same thing (Flet's diff skips them)."""
     shown = ds.shown_ruling()
     _schedule_hide(ctx, ds)
+    if shown is not None and shown.accepted:
+        what: tuple[object, ...] = (True, shown.penalty, shown.points, shown.text)
+    else:
+        what = (False, _last_text(ctx, ds, shown))
+    key = ("strip", ctx.app.lang, bool(ds.toast.recent), what)
+    return cached(ds, key, lambda: _strip(ctx, ds, act, shown))
+
+
+def _strip(ctx: ViewContext, ds: DealScreen, act: Act, shown: RulingView | None) -> ft.Control:
     if shown is not None and shown.accepted:
         if shown.penalty:  # a penalty is no success: its own verdict, its amount, in red
             verdict, points = ctx.t("deal.penalty"), " " + penalty_amount(ctx, shown.points)

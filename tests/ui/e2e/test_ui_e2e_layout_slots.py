@@ -484,3 +484,21 @@ def test_four_last_trick_buttons_are_wide_enough_to_name_the_player(
     finally:
         srv.stop()
         store.close()
+
+
+def test_a_long_russian_variant_chip_shows_both_its_lines_at_360(
+    tmp_path: Path, browser: Any
+) -> None:
+    srv, store, _ = serve(tmp_path, "ru", match=False)
+    try:
+        page = phone(browser, srv, "/", {"width": 360, "height": 780})
+        tap(page, "rules")
+        chip = "rules-variant-joker-multipack"
+        by_id(page, chip).wait_for(timeout=60_000)
+        look(page, "layout-16-rules-variant-chip-360-ru")
+        assert where(page, chip)["box"][3] > 56  # two lines of text, the button grown to them
+        assert_free(page, chip)
+        page.context.close()
+    finally:
+        srv.stop()
+        store.close()
