@@ -31,7 +31,7 @@ def browser() -> Iterator[Any]:
 def test_the_host_screen_shows_the_join_codes_and_the_phones_do_not(
     tmp_path: Path, browser: Any
 ) -> None:
-    from ui_e2e_harness import by_id, free_port, load_app, shot, tap
+    from ui_e2e_harness import by_id, free_port, load_app, scroll_down, shot, tap, wait_words
 
     srv = TableServer(
         f"sqlite:///{tmp_path / 'host.sqlite3'}",
@@ -51,14 +51,15 @@ def test_the_host_screen_shows_the_join_codes_and_the_phones_do_not(
         tap(host, "join-codes")
         scorer = by_id(host, "join-code-scorer").first
         scorer.wait_for(timeout=20_000)
-        host.get_by_text(srv.link("scorer")).first.wait_for(timeout=20_000)
+        wait_words(host, "join-code-scorer", srv.link("scorer"))
         box = scorer.bounding_box()
         assert box is not None and box["width"] >= 300 and box["x"] + box["width"] <= 390
         shot(host, "hostlinks-02-host-codes")
-        viewer = by_id(host, "join-code-viewer").first
-        viewer.scroll_into_view_if_needed()
-        host.get_by_text(srv.link("viewer")).first.wait_for(timeout=20_000)
+        scroll_down(host, 400)
+        by_id(host, "join-code-viewer").first.wait_for(timeout=20_000)
+        wait_words(host, "join-code-viewer", srv.link("viewer"))
         shot(host, "hostlinks-03-host-viewer-code")
+        scroll_down(host, -2000)
         tap(host, "lang-toggle")  # the host reads Russian: the entry follows
         host.get_by_text(ru["hostlinks.hide"]).first.wait_for(timeout=20_000)
         shot(host, "hostlinks-04-host-codes-ru")

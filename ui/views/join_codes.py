@@ -35,7 +35,6 @@ def controls(ctx: ViewContext) -> list[ft.Control]:
             ctx.t("hostlinks.hide" if shown else "hostlinks.show"),
             toggle,
             icon=ft.Icons.QR_CODE_2,
-            primary=not shown,
             identifier="join-codes",
         )
     ]
@@ -65,7 +64,7 @@ def controls(ctx: ViewContext) -> list[ft.Control]:
                                 gapless_playback=True,
                                 semantics_label=ctx.t(LABELS[code.role]),
                             ),
-                            ft.Text(code.url, size=14, selectable=True, color=ft.Colors.BLACK),
+                            ft.Text(code.url, size=14, color=ft.Colors.BLACK),
                         ],
                         spacing=8,
                         tight=True,
