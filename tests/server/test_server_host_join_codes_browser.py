@@ -64,6 +64,17 @@ def test_the_host_screen_shows_the_join_codes_and_the_phones_do_not(
         host.get_by_text(ru["hostlinks.hide"]).first.wait_for(timeout=20_000)
         shot(host, "hostlinks-04-host-codes-ru")
 
+        narrow = browser.new_context(viewport={"width": 360, "height": 780}).new_page()
+        load_app(narrow, srv.host_url)  # the narrowest phone: the code fits, nothing cut
+        tap(narrow, "join-codes")
+        code = by_id(narrow, "join-code-scorer").first
+        code.wait_for(timeout=20_000)
+        wait_words(narrow, "join-code-scorer", srv.link("scorer"))
+        box = code.bounding_box()
+        assert box is not None and box["width"] >= 280 and box["x"] + box["width"] <= 360
+        shot(narrow, "hostlinks-07-host-codes-360")
+        narrow.context.close()
+
         for role in ("viewer", "scorer"):
             phone = browser.new_context(viewport=PHONE).new_page()
             load_app(phone, srv.link(role))

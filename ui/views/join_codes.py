@@ -54,6 +54,7 @@ def controls(ctx: ViewContext) -> list[ft.Control]:
                                 size=20,
                                 weight=ft.FontWeight.BOLD,
                                 color=ft.Colors.BLACK,
+                                text_align=ft.TextAlign.CENTER,  # centred when it wraps too
                             ),
                             ft.Image(
                                 src=code.png,
