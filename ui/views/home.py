@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 
 from ui import backend
-from ui.views import table_panel
+from ui.views import join_codes, table_panel
 from ui.views.common import (
     View,
     ViewContext,
@@ -60,6 +60,7 @@ def build(ctx: ViewContext) -> View:
                 identifier="new-match",
             )
         )
+    controls.extend(join_codes.controls(ctx))  # the host's, in table mode only
     controls.append(
         ft.Row(
             [
