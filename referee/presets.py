@@ -65,25 +65,43 @@ def preset(preset_id: str) -> Preset:
     raise KeyError(f"no house-rule preset {preset_id!r}")
 
 
-def presets_for(available: Iterable[str]) -> list[Preset]:
-    """The presets worth offering for a variant with these house rules: the defaults, and
-    each preset that switches on at least one of them; two presets that would switch on the
-    same rules there are offered once (the first)."""
+BASE_READING = "russian wikipedia"  # the defaults every preset is another reading of
+
+
+def describes(p: Preset, source: str) -> bool:
+    """Whether the preset is a reading of the variant whose reference ``source`` this is
+    (empty: not known, every preset applies). The presets are other readings of the games
+    Russian Wikipedia describes, so they all apply there; a variant from other books (RULES.md
+    §8) is offered only the presets of its own books: the old Russian rulebook says nothing
+    of Rubicon."""
+    low = source.lower()
+    if not p.cites or not source or BASE_READING in low:
+        return True
+    return any(c.lower() in low for c in p.cites)
+
+
+def presets_for(available: Iterable[str], source: str = "") -> list[Preset]:
+    """The presets worth offering for a variant with these house rules and this ``source``
+    (see ``describes``): the defaults, and each preset of one of its sources that switches on
+    at least one of them; two presets that would switch on the same rules there are offered
+    once (the first)."""
     rules = frozenset(available)
     out: list[Preset] = []
     seen: set[frozenset[str]] = set()
     for p in all_presets():
         chosen = p.rules_for(rules)
+        if not describes(p, source):
+            continue
         if (chosen or not p.house_rules) and chosen not in seen:
             seen.add(chosen)
             out.append(p)
     return out
 
 
-def matching(chosen: Iterable[str], available: Iterable[str]) -> str:
+def matching(chosen: Iterable[str], available: Iterable[str], source: str = "") -> str:
     """The id of the offered preset whose rules are exactly ``chosen``, else CUSTOM."""
     wanted = frozenset(chosen)
-    for p in presets_for(available):
+    for p in presets_for(available, source):
         if p.rules_for(available) == wanted:
             return p.id
     return CUSTOM

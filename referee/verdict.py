@@ -195,7 +195,9 @@ def after_games(
     leaders = [s for s, t in enumerate(totals) if t == best]
     if ended and played >= games:
         if len(leaders) == 1:
-            p |= {"winner": side_names[leaders[0]], "total": best}
+            others = sorted((t for s, t in enumerate(totals) if s != leaders[0]), reverse=True)
+            p |= {"winner": side_names[leaders[0]], "total": best,
+                  "others": ", ".join(str(t) for t in others)}  # "3320 to 2100": both totals
             return Verdict(True, GAMES, "R-GAME", leaders[0], deal, tuple(totals),
                            params=MappingProxyType(p))
         p |= {"sides": WHERE_ITEM.join(side_names[s] for s in leaders), "best": best}

@@ -21,6 +21,8 @@ from referee.record import event_from_obj, event_to_obj
 from referee.storage.errors import StaleWrite, StorageError
 from referee.variants import load_variant
 from referee.variants import variant_ids as _variant_ids
+from referee.verdict import variant_rule
+from ui.i18n import Translator
 from ui.pending_writes import RetryWhileAway
 
 
@@ -142,25 +144,41 @@ def rule_source(rule: str, lang: str) -> str:
     return str(e.source) if e is not None and e.source else ""
 
 
-def preset_ids(available: tuple[str, ...]) -> list[str]:
-    """The house-rule presets offered for a variant with these house rules (defaults first)."""
-    return [p.id for p in presets.presets_for(available)]
+def variant_source(variant: str | None, lang: str = "en") -> str:
+    """Where a variant's reading comes from (its reference entry's source; "" unknown)."""
+    if not variant:
+        return ""
+    return rule_source(variant_rule(variant), lang)
+
+
+def preset_ids(available: tuple[str, ...], variant: str | None = None) -> list[str]:
+    """The house-rule presets offered for a variant with these house rules (defaults first):
+    only presets of the variant's own sources (QA P20: no old Russian rulebook for Rubicon)."""
+    return [p.id for p in presets.presets_for(available, variant_source(variant))]
 
 
 def preset_rules(preset_id: str, available: tuple[str, ...]) -> frozenset[str]:
     return presets.preset(preset_id).rules_for(available)
 
 
-def preset_matching(chosen: set[str] | frozenset[str], available: tuple[str, ...]) -> str:
+def preset_matching(
+    chosen: set[str] | frozenset[str], available: tuple[str, ...], variant: str | None = None
+) -> str:
     """The preset the chosen switches equal, or "custom"."""
-    return presets.matching(chosen, available)
+    return presets.matching(chosen, available, variant_source(variant))
 
 
 def preset_title(preset_id: str, lang: str) -> str:
     return presets.preset(preset_id).title(lang)
 
 
-def preset_text(preset_id: str, lang: str) -> str:
+def preset_text(preset_id: str, lang: str, variant: str | None = None) -> str:
+    """The preset's line; the defaults of a variant the Russian sources do not describe
+    (RULES.md §8) name that variant's own sources instead of Russian Wikipedia's."""
+    source = variant_source(variant)
+    if preset_id == "defaults" and source and "russian wikipedia" not in source.lower():
+        said = Translator(lang)("presets_fix.defaults_from", source=variant_source(variant, lang))
+        return str(said)
     return presets.preset(preset_id).text(lang)
 
 

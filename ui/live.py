@@ -52,6 +52,7 @@ class LiveNotice:
     move: Move
     serial: int
     earlier: Move | None = None  # the same device's entry just before, said with it
+    form_replaced: bool = False  # this screen's open end form was closed by this move (P25)
 
     def text(self, t: Any, lang: str) -> str:
         m = self.move
@@ -60,7 +61,10 @@ class LiveNotice:
             what = RULE_SUFFIX.sub("", what)  # the strip is short: the rule id is on screen
             if self.earlier is not None:  # the end of a deal: its last trick too (QA P25)
                 what = f"{entry_words.words(self.earlier.ruling, lang, RULE_SUFFIX)}; {what}"
-            return str(t("table.moved.record", device=m.device, what=what))
+            said = str(t("table.moved.record", device=m.device, what=what))
+            if self.form_replaced:
+                said = said.rstrip(".") + ". " + str(t("end_news.form_replaced"))
+            return said
         if m.action in ("undo", "redo"):
             what = entry_words.words(m.ruling, lang, RULE_SUFFIX)  # QA P18: name the entry
             if what:
@@ -143,6 +147,7 @@ class TableLink:
                 app.changed()  # the lists and the resume card read storage on render
             return
         now = app.deal.clock() if app.deal is not None else time.monotonic()
+        form_open = app.deal is not None and app.deal.session in shown and app.deal.mode == "end"
         for s in shown:
             if move.position <= s.position and not s.busy:
                 continue  # already showing it (or a newer state)
@@ -162,13 +167,14 @@ class TableLink:
             # an undo, redo, correction or new deal elsewhere: nothing half-done here
             # survives it (a new entry elsewhere leaves this screen's picker and ruling be)
             deal.moved_elsewhere()
-        self.show(move)
+        self.show(move, form_replaced=form_open and deal is not None and deal.mode != "end")
 
-    def show(self, move: Move) -> None:
-        """Put a move in the strip every screen shows, and re-render."""
+    def show(self, move: Move, *, form_replaced: bool = False) -> None:
+        """Put a move in the strip every screen shows, and re-render (``form_replaced``: the
+        move closed the end form open on this screen, and the strip says so)."""
         self._serial += 1
         self.app.live_notice = LiveNotice(move, self._serial, _end_of_deal_before(
-            self.app.live_notice, move))
+            self.app.live_notice, move), form_replaced)
         self.app.changed()
 
     def _tell(self, notice: Notice) -> None:

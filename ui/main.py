@@ -104,12 +104,21 @@ def serve_web(
         session = table_mode.start(table_address, port, new=new_table)
         refusal = table_mode.refusal_page()
         links = table_mode.links_page(session, lang or "en")
+        by_lang = {code: table_mode.links_page(session, code) for code in ("en", "ru")}
         app = build_app(
             app_main,
             allowed=allowed,
             assets_dir=ASSETS_DIR,
             session_hook=roles.bind,
-            gate=lambda inner: TableGate(inner, session.access, table_address, refusal, links),
+            gate=lambda inner: TableGate(
+                inner,
+                session.access,
+                table_address,
+                refusal,
+                links,
+                links_pages=by_lang,
+                accept_language=lang is None,  # --lang: the server's language, unless asked
+            ),
             app_fonts=[SUIT_FONT_FILE],
             prepare_page=prepare_page,
         )

@@ -162,6 +162,18 @@ def table_role(page: ft.Page) -> Role | None:
     return "viewer" if str(getattr(role, "value", role)) == "viewer" else "scorer"
 
 
+def host_join_codes(page: ft.Page) -> Any:
+    """The table's join codes when table mode's server made this session the host (QA P20;
+    ui/server/host_codes.py), else None: a phone's session never holds them."""
+    try:
+        codes = importlib.import_module("ui.server.host_codes")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("ui.server", "ui.server.host_codes"):
+            raise
+        return None  # the server side of table mode is not in this build
+    return codes.for_page(page)
+
+
 class _Opener:
     """Opens the database (and warms the engine's data) in a thread as soon as the process
     starts, while Flet's server comes up and the browser loads; every session then shares the
@@ -318,6 +330,7 @@ def make_main(
         app.set_theme(saved.get("theme", "system"))
         app.device = saved.get("device") or app.t("table.device.default", n=next(_DEVICES))
         app.keep_awake = saved.get("awake", "on") != "off"
+        app.join_codes = host_join_codes(page)
         app.on_settings = lambda: page.run_task(_save_settings, prefs, app)
         if "device" not in saved:
             app.on_settings()  # the default name stays this device's after a restart

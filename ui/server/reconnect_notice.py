@@ -8,7 +8,9 @@ watches Flet's websocket: from its close until the server's first answer on a ne
 covers the screen with "Connection to the table lost. Reconnecting… Taps are not recorded
 until the match is back on this screen." and lets no tap or key reach the app, so nothing is
 queued and nothing looks accepted. The texts are the app's (data/i18n/ui-reconnect.*.toml),
-in the browser's language (English or Russian).
+in the browser's language (English or Russian). When the server is back but refuses this
+browser (``--new-table`` retired its link), the notice learns it from ``/table-check``
+(ui/server/table.py) and says to scan the host's new code instead.
 """
 
 from __future__ import annotations
@@ -29,7 +31,12 @@ def script() -> str:
     texts = {}
     for lang in LANGS:
         t = load_catalog(lang)
-        texts[lang] = {"title": t["reconnect.title"], "body": t["reconnect.body"]}
+        texts[lang] = {
+            "title": t["reconnect.title"],
+            "body": t["reconnect.body"],
+            "refused_title": t["hostlinks.refused_title"],  # the link was retired (P31)
+            "refused_body": t["hostlinks.refused_body"],
+        }
     source = SCRIPT.read_text("utf-8")
     # "</" cannot end the inline script early: JSON lets it be written "<\/".
     filled = json.dumps(texts, ensure_ascii=False).replace("</", "<\\/")

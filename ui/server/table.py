@@ -9,6 +9,10 @@ websocket handshake before any Flet session starts.
   code; a websocket without one is closed before it is accepted (HTTP 403).
 - The laptop's own browser, on the 127.0.0.1 listener (which no other device can reach), is
   the host: it may do everything and is shown the join links (``/table-links``).
+- ``/table-check`` answers anyone, with only whether the caller's own cookie opens this table
+  (``{"valid": true}`` or ``{"valid": false}``): the reconnect notice asks it when the
+  websocket will not come back, to tell "server away" from "this phone's link was retired"
+  (``--new-table``, QA P31). A 403 on any other address already says as much.
 - The role reaches the app session through the ASGI scope (``bezique.role``) and then the
   session store (ui/server/roles.py).
 """
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl, urlencode
@@ -29,6 +34,7 @@ from ui.server.roles import SCOPE_KEY, Role
 COOKIE = "bezique_table"
 SECRET_PARAM = "k"
 LINKS_PATH = "/table-links"
+CHECK_PATH = "/table-check"
 SECRET_BYTES = 24  # 192 bits (the issue asks for at least 128)
 
 
@@ -92,6 +98,24 @@ def cookie_secret(scope: Scope) -> str | None:
     return morsel.value if morsel else None
 
 
+def chosen_language(
+    scope: Scope, offered: Mapping[str, bytes], accept_language: bool = True
+) -> str | None:
+    """The language the host's browser asks for: ``?lang=`` (the app's own link to the page
+    carries the app's language), else (unless the server was started with ``--lang``) the
+    first ``Accept-Language`` we have."""
+    for key, value in _query_pairs(scope):
+        if key == "lang" and value in offered:
+            return value
+    if not accept_language:
+        return None
+    for part in (header(scope, b"accept-language") or "").split(","):
+        code = part.split(";", 1)[0].strip().lower().split("-", 1)[0]
+        if code in offered:
+            return code
+    return None
+
+
 def is_host(scope: Scope, table_address: str) -> bool:
     """The request arrived on the loopback listener: the laptop itself, not a phone."""
     server = scope.get("server")
@@ -109,12 +133,16 @@ class TableGate:
         table_address: str,
         refusal_page: bytes,
         links_page: bytes | None = None,
+        links_pages: Mapping[str, bytes] | None = None,
+        accept_language: bool = True,
     ) -> None:
         self.app = app
         self.access = access
         self.table_address = table_address
         self.refusal_page = refusal_page
-        self.links_page = links_page
+        self.links_page = links_page  # in the server's language; ``links_pages`` by language
+        self.links_pages = dict(links_pages or {})
+        self.accept_language = accept_language  # False: ``links_page`` unless ``?lang=``
 
     def role(self, scope: Scope) -> Role | None:
         if is_host(scope, self.table_address):
@@ -130,6 +158,9 @@ class TableGate:
             await self.join(scope, send)
             return
         role = self.role(scope)
+        if kind == "http" and scope.get("path") == CHECK_PATH:
+            await self.check(send, role is not None)
+            return
         if role is None:
             if kind == "websocket":
                 await refuse_websocket(receive, send)
@@ -137,12 +168,21 @@ class TableGate:
                 await plain_response(send, 403, self.refusal_page, b"text/html; charset=utf-8")
             return
         if kind == "http" and scope.get("path") == LINKS_PATH:
-            if role is Role.HOST and self.links_page is not None:
-                await plain_response(send, 200, self.links_page, b"text/html; charset=utf-8")
+            lang = chosen_language(scope, self.links_pages, self.accept_language)
+            page = self.links_pages[lang] if lang else self.links_page
+            if role is Role.HOST and page is not None:
+                await plain_response(send, 200, page, b"text/html; charset=utf-8")
             else:
                 await plain_response(send, 404, b"Not found\n")
             return
         await self.app({**scope, SCOPE_KEY: role.value}, receive, send)
+
+    @staticmethod
+    async def check(send: Send, valid: bool) -> None:
+        """``/table-check``: whether the caller's own cookie opens the table, and nothing else
+        (no role, no address, no match)."""
+        body = b'{"valid": true}' if valid else b'{"valid": false}'
+        await plain_response(send, 200, body, b"application/json")
 
     async def join(self, scope: Scope, send: Send) -> None:
         """A join link: a valid secret becomes the device's cookie; a wrong one gets the

@@ -15,6 +15,7 @@ from ui.i18n import LANGUAGES, Translator
 from ui.state.common import Notice
 from ui.state.deal import DealScreen
 from ui.state.history import HistoryScreen
+from ui.state.join_codes import JoinCodes
 from ui.state.matches import MatchKeeping
 from ui.state.new_match import FormMemory, NewMatchForm
 from ui.state.rules import RulesScreen
@@ -42,6 +43,8 @@ class AppState:
         self.live_notice: Any = None
         self.device = ""  # this device's name at the table ("Boris's phone")
         self.keep_awake = True  # the screen stays on while a deal is open (ui/awake.py)
+        # The table's join codes: set by the shell for the server's host only (QA P20).
+        self.join_codes: JoinCodes | None = None
         self.t = Translator(lang)
         self.theme: Theme = "system"
         self.screen: Screen = "home"

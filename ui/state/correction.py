@@ -363,7 +363,7 @@ def change_lines(
             out.append(
                 ChangeLine(
                     "correction.change.total",
-                    {"side": t.side, "before": t.before, "after": t.after},
+                    {"side": t.side, "before": _pts(t.before), "after": _pts(t.after)},
                     "total",
                     f"ch-total-{i}",
                 )
@@ -372,7 +372,12 @@ def change_lines(
         out.append(
             ChangeLine(
                 "correction.change.deal",
-                {"deal": t.deal + 1, "side": t.side, "before": t.before, "after": t.after},
+                {
+                    "deal": t.deal + 1,
+                    "side": t.side,
+                    "before": _pts(t.before),
+                    "after": _pts(t.after),
+                },
                 "deal",
                 f"ch-deal-{t.deal}-{t.side}",
             )
@@ -397,7 +402,10 @@ def change_lines(
                 )
             )
         else:
-            args |= {"before": int(r.before.points or 0), "after": int(r.after.points or 0)}
+            args |= {
+                "before": _pts(int(r.before.points or 0)),
+                "after": _pts(int(r.after.points or 0)),
+            }
             out.append(
                 ChangeLine(
                     "correction.change.ruling", args, "ruling", f"ch-ruling-{r.deal}-{r.event}"
@@ -443,3 +451,8 @@ def _verdict(v: Any, lang: str) -> str:
     if not v.finished or v.winner is None:
         return t("correction.no_winner")
     return t("correction.winner", winner=v.winner, rule=v.decided_by or "")
+
+
+def _pts(points: int) -> str:
+    """A score as the sheet prints it: a real minus (U+2212), never an ASCII hyphen (QA P27)."""
+    return f"\u2212{-points}" if points < 0 else str(points)

@@ -144,7 +144,7 @@ class NewMatchForm:
             self.house_rules = set(backend.preset_rules(self.preset, self.switches))
         else:
             self.house_rules &= set(self.switches)
-            self.preset = backend.preset_matching(self.house_rules, self.switches)
+            self.preset = backend.preset_matching(self.house_rules, self.switches, self.variant)
         if self.tracking not in self.tracking_levels:
             self.tracking = self.tracking_levels[0]
         self._fit_names()
@@ -189,7 +189,7 @@ class NewMatchForm:
 
     def presets(self) -> list[str]:
         """The presets offered for this variant (ids; the defaults first)."""
-        return backend.preset_ids(self.switches)
+        return backend.preset_ids(self.switches, self.variant)
 
     def set_preset(self, preset_id: str) -> None:
         if preset_id in self.presets():
@@ -203,7 +203,7 @@ class NewMatchForm:
         if rule not in self.switches:
             return
         self.house_rules ^= {rule}
-        self.preset = backend.preset_matching(self.house_rules, self.switches)
+        self.preset = backend.preset_matching(self.house_rules, self.switches, self.variant)
 
     # --- names: remembered and suggested ------------------------------------------------------
     def suggestions(self) -> list[str]:

@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 
 from ui import backend
-from ui.views import table_panel
+from ui.views import join_codes, table_panel
 from ui.views.common import (
     View,
     ViewContext,
@@ -60,6 +60,7 @@ def build(ctx: ViewContext) -> View:
                 identifier="new-match",
             )
         )
+    controls.extend(join_codes.controls(ctx))  # the host's, in table mode only
     controls.append(
         ft.Row(
             [
@@ -165,12 +166,17 @@ def abandon_controls(ctx: ViewContext, s: backend.MatchSummary) -> list[ft.Contr
 def _resume_card(ctx: ViewContext, s: backend.MatchSummary, *, first: bool) -> ft.Control:
     keeping = ctx.app.matches
     resume: Any = with_args(keeping.resume, s.id)
+
+    def watch_or(key: str) -> str:
+        """A viewer resumes nothing: it watches (QA P20)."""
+        return f"watch.{key.replace('.', '_')}" if ctx.app.role == "viewer" else key
+
     return tagged(
         "resume-card" if first else f"resume-card-{s.id}",
         ft.Container(
             content=ft.Column(
                 [
-                    *([heading(ctx.t("home.resume"), 22)] if first else []),
+                    *([heading(ctx.t(watch_or("home.resume")), 22)] if first else []),
                     ft.Text(
                         ctx.t("home.resume_players", players=" — ".join(s.sides)),
                         size=20 if first else 18,
@@ -179,7 +185,7 @@ def _resume_card(ctx: ViewContext, s: backend.MatchSummary, *, first: bool) -> f
                     body_text(detail(ctx, s), 16),
                     *_card_buttons(
                         big_button(
-                            ctx.t("home.resume") if first else ctx.t("sheet.resume"),
+                            ctx.t(watch_or("home.resume" if first else "sheet.resume")),
                             resume,
                             primary=True,
                             icon=ft.Icons.PLAY_ARROW,

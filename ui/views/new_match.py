@@ -201,7 +201,7 @@ def _house_rules(ctx: ViewContext, form: Any, rerender: Callable[[Any], Any]) ->
     about = (
         ctx.t("newmatch.custom_help")
         if form.preset == "custom"
-        else backend.preset_text(form.preset, lang)
+        else backend.preset_text(form.preset, lang, form.variant)
     )
     out.append(tagged("preset-about", body_text(about, 15)))
     chosen = form.rules_in_force()

@@ -46,9 +46,10 @@ def sheet_controls(
         if sheet.games is not None
         else ctx.t("score.target", target=sheet.target)
     )
-    out.append(tagged(f"{prefix}-target", heading(title, 20)))
     if sheet.games is not None and sheet.games.standing:  # "Games played: 1 of 2"
-        out.append(tagged(f"{prefix}-standing", body_text(sheet.games.standing, 17)))
+        # the engine's standing says the games played of N: said once, as the heading
+        title = sheet.games.standing.rstrip(".")
+    out.append(tagged(f"{prefix}-target", heading(title, 20)))
     if match is not None:
         out += verdict_panel(
             ctx, match, match_id, identifier=f"{prefix}-winner", rematch=match_id is not None

@@ -1,7 +1,9 @@
 // While the app's websocket is down (server restarting, Wi-Fi gone), say so over the whole
 // screen and let no tap or key through: Flet's web client would otherwise queue a tap made on
 // the old screen (through its accessibility tree) and send it after reconnecting, to a session
-// that may no longer show what was tapped. Texts come from the server (data/i18n).
+// that may no longer show what was tapped. Texts come from the server (data/i18n). When the
+// server answers but no longer lets this browser in (its link was retired by --new-table),
+// the notice says so and asks for the host's new code.
 //
 // After a server restart the server starts a new session for this page, whose screen still
 // holds the old session's controls: Flet's client then patches controls that are not there
@@ -40,14 +42,39 @@
     document.body.appendChild(box);
     return box;
   };
+  // While down, ask the server now and then whether this browser's cookie still opens the
+  // table (/table-check: only valid or not). A refused handshake (403) looks like a closed
+  // socket to the page; after --new-table it would say "Reconnecting…" forever (P31).
+  let refused = false;
+  let polling = null;
+  const check = () => {
+    fetch("/table-check", { cache: "no-store", credentials: "same-origin" })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((j) => setRefused(!!j && j.valid === false))
+      .catch(() => setRefused(false));  // no answer: the server is away, not refusing
+  };
+  const setRefused = (value) => {
+    if (!down || refused === value) return;
+    refused = value;
+    show(true);
+  };
   const show = (on) => {
     down = on;
+    if (on && polling === null) {
+      polling = setInterval(check, 2000);
+      check();
+    } else if (!on && polling !== null) {
+      clearInterval(polling);
+      polling = null;
+      refused = false;
+    }
     if (!on && !box) return;
     const b = notice();
     if (on) {
       const t = words();
-      b.children[0].textContent = t.title;
-      b.children[1].textContent = t.body;
+      b.children[0].textContent = refused ? t.refused_title : t.title;
+      b.children[1].textContent = refused ? t.refused_body : t.body;
+      b.dataset.state = refused ? "refused" : "away";
     }
     b.style.display = on ? "flex" : "none";
   };
