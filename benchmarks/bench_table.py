@@ -42,12 +42,11 @@ sys.path.insert(0, str(ROOT / "tests" / "ui" / "e2e"))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from ui_e2e_harness import (  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
-    CHROMIUM,
-    CHROMIUM_ARGS,
     AppServer,
     blank_page,
     by_id,
     free_port,
+    launch,
     load_app,
     tap,
 )
@@ -56,11 +55,6 @@ from referee.storage import Store  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 OFFENCE = "offence-P-EARLY-DECLARE"  # −10, light: recorded without a confirmation step
-FOREGROUND_ARGS = [  # every phone at the table paints; background windows here would not
-    "--disable-background-timer-throttling",
-    "--disable-renderer-backgrounding",
-    "--disable-backgrounding-occluded-windows",
-]
 
 WATCH_JS = """
 (id) => {
@@ -255,9 +249,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     result: dict[str, Any] = {"devices": {}}
     dom: dict[str, Any] = {}
     with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *FOREGROUND_ARGS]
-        )
+        browser = launch(pw, foreground=True)  # every phone at the table paints
         table = Table(browser, tmp)
         try:
             assert table.server.proc is not None

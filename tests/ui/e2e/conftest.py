@@ -43,3 +43,15 @@ def browser() -> Iterator[Any]:
         b = launch(pw)
         yield b
         b.close()
+
+
+@pytest.fixture
+def phones_browser() -> Iterator[Any]:
+    """One browser for several phones: its background windows keep painting."""
+    from playwright.sync_api import sync_playwright
+    from ui_e2e_harness import launch
+
+    with sync_playwright() as pw:
+        b = launch(pw, foreground=True)
+        yield b
+        b.close()

@@ -8,13 +8,11 @@ Positions are the browser's boxes of the semantics nodes; "covered" is what
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from test_ui_e2e_layout_slots import (
-    FOREGROUND_ARGS,
     SIZES,
     THREE,
     assert_free,
@@ -23,7 +21,7 @@ from test_ui_e2e_layout_slots import (
     phone,
     where,
 )
-from ui_e2e_harness import CHROMIUM, CHROMIUM_ARGS, AppServer, by_id, free_port, tap
+from ui_e2e_harness import AppServer, by_id, free_port, tap
 
 from referee.storage import Store
 from ui import backend
@@ -33,15 +31,8 @@ WAIT = 20_000
 
 
 @pytest.fixture
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *FOREGROUND_ARGS]
-        )
-        yield b
-        b.close()
+def browser(phones_browser: Any) -> Any:
+    return phones_browser  # conftest.py: windows behind keep painting
 
 
 def serve(

@@ -8,15 +8,12 @@ Positions are the browser's boxes of the semantics nodes; "covered" is what
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 from ui_e2e_harness import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     AppServer,
     blank_page,
     by_id,
@@ -35,12 +32,6 @@ SIZES = [
     pytest.param({"width": 360, "height": 780}, "ru", id="360-ru"),
 ]
 WAIT = 20_000
-# several phones are windows of one browser here: keep the ones behind painting
-FOREGROUND_ARGS = [
-    "--disable-background-timer-throttling",
-    "--disable-renderer-backgrounding",
-    "--disable-backgrounding-occluded-windows",
-]
 
 BOX_JS = """(id) => {
   const t = document.querySelector(`[flt-semantics-identifier="${id}"]`);
@@ -54,15 +45,8 @@ BOX_JS = """(id) => {
 
 
 @pytest.fixture
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *FOREGROUND_ARGS]
-        )
-        yield b
-        b.close()
+def browser(phones_browser: Any) -> Any:
+    return phones_browser  # conftest.py: windows behind keep painting
 
 
 def serve(tmp_path: Path, lang: str, *, match: bool = True) -> tuple[AppServer, Store, int]:

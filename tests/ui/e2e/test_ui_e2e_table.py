@@ -17,8 +17,6 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 from ui_e2e_harness import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     AppServer,
     Typist,
     back_after_restart,
@@ -38,25 +36,9 @@ PHONE = {"width": 390, "height": 844}
 WAIT = 15_000  # generous for a loaded machine: speed is measured in benchmarks/bench_table.py
 
 
-# Three phones are three windows of one browser here: without these Chromium stops painting
-# the windows that are not in front, which a phone on the table never does.
-FOREGROUND_ARGS = [
-    "--disable-background-timer-throttling",
-    "--disable-renderer-backgrounding",
-    "--disable-backgrounding-occluded-windows",
-]
-
-
 @pytest.fixture
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *FOREGROUND_ARGS]
-        )
-        yield b
-        b.close()
+def browser(phones_browser: Any) -> Any:
+    return phones_browser  # conftest.py: windows behind keep painting
 
 
 @pytest.fixture

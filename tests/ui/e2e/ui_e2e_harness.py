@@ -100,10 +100,19 @@ class AppServer:
         self.proc = None
 
 
-def launch(pw: Any) -> Browser:
-    browser: Browser = pw.chromium.launch(
-        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-    )
+# Several phones are windows of one browser in some tests: without these Chromium stops
+# painting the windows that are not in front, which a phone on the table never does.
+FOREGROUND_ARGS = [
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
+]
+
+
+def launch(pw: Any, *, foreground: bool = False) -> Browser:
+    """Debian's headless Chromium; ``foreground``: every window keeps painting."""
+    args = [*CHROMIUM_ARGS, *FOREGROUND_ARGS] if foreground else CHROMIUM_ARGS
+    browser: Browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)
     return browser
 
 
