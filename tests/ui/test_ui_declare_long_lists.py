@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 import pytest
-from ui_helpers import new_match, start_deal
+from ui_helpers import find, new_match, order, start_deal, walk
 
 from ui.state.app import AppState
 from ui.views import declare_by_name, declare_split
@@ -21,34 +21,6 @@ from ui.views.common import VIEWPORT_WIDTH, ViewContext
 
 def act(fn: Any) -> Any:
     return lambda _e: fn()
-
-
-def children(c: Any) -> list[Any]:
-    out: list[Any] = []
-    for attr in ("content", "controls"):
-        child = getattr(c, attr, None)
-        if isinstance(child, list):
-            out.extend(child)
-        elif isinstance(child, ft.Control):
-            out.append(child)
-    return out
-
-
-def walk(c: Any) -> Iterator[Any]:
-    stack = [c]
-    while stack:
-        x = stack.pop()
-        yield x
-        stack.extend(reversed(children(x)))
-
-
-def find(c: Any, identifier: str) -> Any:
-    return next((x for x in walk(c) if getattr(x, "identifier", None) == identifier), None)
-
-
-def order(c: Any) -> list[str]:
-    """The identifiers in the order they are drawn (top to bottom, left to right)."""
-    return [x.identifier for x in walk(c) if getattr(x, "identifier", None)]
 
 
 @pytest.fixture

@@ -7,12 +7,11 @@ Views without a page."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import flet as ft
 import pytest
-from ui_helpers import new_match
+from ui_helpers import find, new_match, order, walk
 
 from ui.state import rubicon_entries as rs
 from ui.state.app import AppState
@@ -26,33 +25,6 @@ def act(fn: Any) -> Any:
 
 def ctx(app: AppState) -> ViewContext:
     return ViewContext(app=app, page=None)  # type: ignore[arg-type]
-
-
-def children(c: Any) -> list[Any]:
-    out: list[Any] = []
-    for attr in ("content", "controls"):
-        child = getattr(c, attr, None)
-        if isinstance(child, list):
-            out.extend(child)
-        elif isinstance(child, ft.Control):
-            out.append(child)
-    return out
-
-
-def walk(c: Any) -> Iterator[Any]:
-    stack = [c]
-    while stack:
-        x = stack.pop()
-        yield x
-        stack.extend(reversed(children(x)))
-
-
-def find(c: Any, identifier: str) -> Any:
-    return next((x for x in walk(c) if getattr(x, "identifier", None) == identifier), None)
-
-
-def order(c: Any) -> list[str]:
-    return [x.identifier for x in walk(c) if getattr(x, "identifier", None)]
 
 
 def _deal(app: AppState, variant: str, games: str | None = None) -> Any:

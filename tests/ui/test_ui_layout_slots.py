@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import flet as ft
-from ui_helpers import new_match, start_deal
+from ui_helpers import children, new_match, start_deal
 
 from ui.live import LiveNotice, Move
 from ui.state.app import AppState
@@ -20,17 +20,6 @@ from ui.views.ruling_toast import STRIP_HEIGHT
 
 def ctx(app: AppState) -> ViewContext:
     return ViewContext(app=app, page=None)  # type: ignore[arg-type]
-
-
-def children(c: Any) -> list[Any]:
-    out: list[Any] = []
-    for attr in ("content", "controls"):
-        child = getattr(c, attr, None)
-        if isinstance(child, list):
-            out.extend(child)
-        elif isinstance(child, ft.Control):
-            out.append(child)
-    return out
 
 
 def outline(c: Any) -> Any:

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
+import flet as ft
+
 from referee.cards import Rank, Suit
 from ui.state.app import AppState
 from ui.state.deal import DealScreen
@@ -52,3 +57,34 @@ def a_moment_later(app: AppState) -> None:
 
     assert app.deal is not None
     app.deal.clock = lambda: time.monotonic() + GRACE + 1
+
+
+# A view's control tree, walked without a page (the state-level layout tests).
+def children(c: Any) -> list[Any]:
+    """A control's direct children (its ``content`` and ``controls``)."""
+    out: list[Any] = []
+    for attr in ("content", "controls"):
+        child = getattr(c, attr, None)
+        if isinstance(child, list):
+            out.extend(child)
+        elif isinstance(child, ft.Control):
+            out.append(child)
+    return out
+
+
+def walk(c: Any) -> Iterator[Any]:
+    """Every control under ``c``, in the order they are drawn."""
+    stack = [c]
+    while stack:
+        x = stack.pop()
+        yield x
+        stack.extend(reversed(children(x)))
+
+
+def find(c: Any, identifier: str) -> Any:
+    return next((x for x in walk(c) if getattr(x, "identifier", None) == identifier), None)
+
+
+def order(c: Any) -> list[str]:
+    """The identifiers in the order they are drawn (top to bottom, left to right)."""
+    return [x.identifier for x in walk(c) if getattr(x, "identifier", None)]

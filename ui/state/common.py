@@ -12,3 +12,14 @@ class Notice:
     key: str
     args: dict[str, object] = field(default_factory=dict)
     error: bool = False
+
+
+def points_text(points: int) -> str:
+    """A score as the sheet prints it: a real minus sign (U+2212) for a negative one, so
+    "−10" reads at arm's length as less than nothing, not as a dash."""
+    return f"\u2212{-points}" if points < 0 else str(points)
+
+
+def signed_text(points: int) -> str:
+    """A change of score: "+60" / "−10", with the same real minus."""
+    return f"+{points}" if points >= 0 else points_text(points)

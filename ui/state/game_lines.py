@@ -11,6 +11,7 @@ from typing import Any
 
 from referee.verdict import GOES_ON
 from ui.i18n import Translator
+from ui.state.common import points_text, signed_text
 
 STANDING = ("games_left", "games_tied", GOES_ON)
 
@@ -70,7 +71,7 @@ def games_info(match: Any, lang: str) -> GamesInfo | None:
             if line.kind == "points":
                 before, after = game.counted(line.side)
                 if before != after:  # the fractions of 100 the game drops, said (QA P13)
-                    number = f"{_plain(before)} → {_plain(after)}"
+                    number = f"{points_text(before)} → {points_text(after)}"
             parts[line.kind][line.side] = (t(f"game_line.{line.kind}"), number)
         by_deal[d + 1] = tuple(
             GameLineView(k, tuple(cells[k]), tuple(parts[k])) for k in kinds
@@ -85,17 +86,11 @@ def games_info(match: Any, lang: str) -> GamesInfo | None:
 def _cell(t: Translator, kind: str, points: int) -> str:
     if kind == "points":  # the deal's points as they count: no sign
         return t("rubicon.sheet.points", points=points)
-    return t(f"rubicon.sheet.{kind}", points=f"+{points}" if points >= 0 else f"−{-points}")
-
-
-def _plain(points: int) -> str:
-    return str(points) if points >= 0 else f"−{-points}"
+    return t(f"rubicon.sheet.{kind}", points=signed_text(points))
 
 
 def _number(kind: str, points: int) -> str:
-    if kind == "points":
-        return _plain(points)
-    return f"+{points}" if points >= 0 else f"−{-points}"
+    return points_text(points) if kind == "points" else signed_text(points)
 
 
 def _sentence(text: str) -> str:

@@ -229,9 +229,3 @@ def app_bar(
         actions=[*(actions or []), *(switches if settings else [])],
         toolbar_height=64,
     )
-
-
-def points_text(points: int) -> str:
-    """A score as the sheet prints it: a real minus sign (U+2212) for a negative one, so
-    "−10" reads at arm's length as less than nothing, not as a dash."""
-    return f"\u2212{-points}" if points < 0 else str(points)

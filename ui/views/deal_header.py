@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import flet as ft
 
+from ui.state.common import points_text
 from ui.state.deal import DealScreen
 from ui.state.rubicon_entries import no_trumps_key
 from ui.views.cards import card_face, suit_badge
-from ui.views.common import ViewContext, body_text, narrow, points_text, tagged
+from ui.views.common import ViewContext, body_text, narrow, tagged
 from ui.views.deal_parts import cached, panel
 
 TRUMPS_LINE = 38  # two lines of 14 px: "no trumps yet: …", later "Trumps ♥"

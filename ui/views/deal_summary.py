@@ -8,13 +8,9 @@ from collections.abc import Callable
 
 import flet as ft
 
+from ui.state.common import points_text, signed_text
 from ui.state.deal_summary import SummarySide
 from ui.views.common import ViewContext, body_text, tagged
-
-
-def signed(points: int) -> str:
-    """+60 / −10 with a real minus, as the header and the penalty sheet print them."""
-    return f"+{points}" if points >= 0 else f"−{-points}"
 
 
 def side_rows(
@@ -25,14 +21,14 @@ def side_rows(
     s: SummarySide,
     reason: Callable[[str], str],
 ) -> list[ft.Control]:
-    points = str(s.points) if s.points >= 0 else f"−{-s.points}"
+    points = points_text(s.points)
     out: list[ft.Control] = [
         tagged(
             f"summary-{side}",
             ft.Text(ctx.t("summary.row", name=name, points=points, total=total), size=20),
         )
     ]
-    parts = [f"{reason(r)} {signed(p)}" for r, p in s.parts]
+    parts = [f"{reason(r)} {signed_text(p)}" for r, p in s.parts]
     if parts:
         out.append(
             tagged(

@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from ui import backend
+from ui.state.common import points_text
 from ui.views import join_codes, table_panel
 from ui.views.common import (
     View,
@@ -17,7 +18,6 @@ from ui.views.common import (
     big_button,
     body_text,
     heading,
-    points_text,
     scroll_body,
     tagged,
     with_args,

@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from ui.state.common import points_text
 from ui.state.score import ScoreSheet, score_sheet
 from ui.state.viewer import Reading, reading
 from ui.views.common import (
@@ -18,7 +19,6 @@ from ui.views.common import (
     body_text,
     heading,
     narrow,
-    points_text,
     scroll_body,
     tagged,
 )

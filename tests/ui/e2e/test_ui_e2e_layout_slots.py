@@ -25,7 +25,7 @@ from ui_e2e_harness import (
 )
 
 from referee.storage import Store
-from ui.views.common import points_text
+from ui.state.common import points_text
 
 SIZES = [
     pytest.param({"width": 390, "height": 844}, "en", id="390-en"),

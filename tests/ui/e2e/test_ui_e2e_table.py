@@ -30,7 +30,7 @@ from ui_e2e_harness import (
 )
 
 from referee.storage import Store
-from ui.views.common import points_text
+from ui.state.common import points_text
 
 PHONE = {"width": 390, "height": 844}
 WAIT = 15_000  # generous for a loaded machine: speed is measured in benchmarks/bench_table.py
