@@ -23,7 +23,7 @@ from ui.awake import Awake
 from ui.i18n import Translator, pick_language
 from ui.state.app import AppState, Role
 from ui.state.new_match import FormMemory
-from ui.views import SCREENS, live_slot
+from ui.views import SCREENS, live_slot, plain_buttons
 from ui.views.cards import LANGUAGE as CARD_LANGUAGE
 from ui.views.cards import SUIT_FONT, SUIT_FONT_FILE
 from ui.views.common import VIEWPORT_WIDTH, ViewContext, tagged
@@ -89,9 +89,9 @@ def _viewer_button(ctx: ViewContext) -> ft.Control:
     """From the deal screen to the screen made for reading across the table."""
     return tagged(
         "open-viewer",
-        ft.IconButton(
+        plain_buttons.icon_button(
             ft.Icons.VISIBILITY,
-            on_click=lambda _e: ctx.app.show_viewer(),
+            lambda _e: ctx.app.show_viewer(),
             tooltip=ctx.t("table.viewer.open"),
             icon_size=26,
         ),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import flet as ft
-from ui_helpers import new_match, start_deal
+from ui_helpers import find, new_match, start_deal
 
 from referee.cards import Rank, Suit
 from ui.state.app import AppState
@@ -80,9 +80,8 @@ def test_after_the_stock_its_button_stays_in_place_done(app: AppState) -> None:
     after = ids(action_bar(ctx(app), ds, lambda fn: fn))
     assert before.index("stock-exhausted") < before.index("end-deal")
     assert after.index("stock-done") < after.index("last-trick-0") < after.index("last-trick-1")
-    done = next(c for c in walk(action_bar(ctx(app), ds, lambda fn: fn)) if c.__class__ in
-            (ft.OutlinedButton, ft.FilledButton))
-    assert done.disabled  # a second tap on the same spot does nothing
+    done = find(action_bar(ctx(app), ds, lambda fn: fn), "stock-done").content
+    assert done.disabled and done.on_click is None  # a second tap on the same spot does nothing
 
 
 def test_the_brisques_hint_is_plain_until_a_count_is_wrong(app: AppState) -> None:

@@ -10,6 +10,7 @@ from functools import partial
 import flet as ft
 
 from ui.state.deal import DealScreen
+from ui.views import plain_buttons
 from ui.views.common import ViewContext, body_text, tagged
 from ui.views.deal_parts import Act, cached, compact_button
 
@@ -96,14 +97,13 @@ def _player_row(ctx: ViewContext, ds: DealScreen, seat: int, name: str, act: Act
     buttons.append(
         tagged(
             f"penalty-{seat}",
-            ft.IconButton(
+            plain_buttons.icon_button(
                 ft.Icons.REPORT_OUTLINED,
-                on_click=act(partial(ds.open_penalty, seat)),
+                act(partial(ds.open_penalty, seat)),
                 icon_size=30,
-                icon_color=ft.Colors.ERROR,
+                color=ft.Colors.ERROR,
                 tooltip=ctx.t("deal_screen.penalty_for", player=name),
-                width=ROW,
-                height=ROW,
+                size=ROW,
             ),
             label=ctx.t("deal_screen.penalty_for", player=name),
         )

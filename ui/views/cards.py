@@ -138,7 +138,7 @@ def card_face(
         opacity=0.35 if dimmed else 1.0,
         alignment=ft.Alignment.CENTER,
         on_click=on_click,
-        ink=on_click is not None,
+        ink=False,  # no ink: see ui/views/plain_buttons.py
     )
     if identifier or label:
         return ft.Semantics(

@@ -25,6 +25,7 @@ from ui.views import (
     last_deal_note,
     live_slot,
     pinned_bottom,
+    plain_buttons,
     ruling_toast,
     setup_slot,
     under_header,
@@ -85,10 +86,9 @@ def build(ctx: ViewContext) -> View:
             ("undo", app.lang, ds.can_undo()),
             lambda: tagged(
                 "undo",
-                ft.IconButton(
+                plain_buttons.icon_button(
                     ft.Icons.UNDO,
-                    on_click=act(ds.undo),
-                    disabled=not ds.can_undo(),
+                    act(ds.undo) if ds.can_undo() else None,
                     tooltip=ctx.t("nav.undo"),
                     icon_size=28,
                 ),
@@ -99,10 +99,9 @@ def build(ctx: ViewContext) -> View:
             ("redo", app.lang, ds.can_redo()),
             lambda: tagged(
                 "redo",
-                ft.IconButton(
+                plain_buttons.icon_button(
                     ft.Icons.REDO,
-                    on_click=act(ds.redo),
-                    disabled=not ds.can_redo(),
+                    act(ds.redo) if ds.can_redo() else None,
                     tooltip=ctx.t("nav.redo"),
                     icon_size=28,
                 ),
@@ -110,18 +109,18 @@ def build(ctx: ViewContext) -> View:
         ),
         tagged(
             "to-score",
-            ft.IconButton(
+            plain_buttons.icon_button(
                 ft.Icons.TABLE_CHART,
-                on_click=lambda _e: app.show_score(),
+                lambda _e: app.show_score(),
                 tooltip=ctx.t("nav.score"),
                 icon_size=26,
             ),
         ),
         tagged(
             "to-rules",
-            ft.IconButton(
+            plain_buttons.icon_button(
                 ft.Icons.MENU_BOOK,
-                on_click=lambda _e: app.go("rules"),
+                lambda _e: app.go("rules"),
                 tooltip=ctx.t("nav.rules"),
                 icon_size=26,
             ),
@@ -132,8 +131,8 @@ def build(ctx: ViewContext) -> View:
     )
     bar.leading = tagged(
         "nav-home",
-        ft.IconButton(
-            ft.Icons.HOME, on_click=lambda _e: app.home(), tooltip=ctx.t("nav.home"), icon_size=26
+        plain_buttons.icon_button(
+            ft.Icons.HOME, lambda _e: app.home(), tooltip=ctx.t("nav.home"), icon_size=26
         ),
     )
     bar.leading_width = 48
@@ -235,35 +234,24 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
                 key="trick",
             )
         )
-    # The declare layer stays built once opened and is only shown or hidden: closing it (the
-    # confirm of a declaration) sends two properties instead of removing a whole subtree, and
-    # opening it again diffs against what it showed last time.
+    # The declare layer's place is always in the stack, so opening or closing it never
+    # changes the stack's children (Flutter would rebuild the whole deal screen under it);
+    # closed, it holds nothing, so the confirm's frame builds nothing of it either.
     content = declare_by_name.layer(ctx, ds, act) if ds.picker is not None else None
-    if content is not None:
-        ds.view_cache[LAYER] = content
-    else:
-        content = ds.view_cache.get(LAYER)
-    if content is not None:
-        layers.append(
-            ft.Container(
-                content=content,
-                bgcolor=ft.Colors.SURFACE,
-                left=0,
-                top=0,
-                right=0,
-                bottom=0,
-                key="picker",
-                # hidden by painting nothing and taking no taps, not by leaving the tree:
-                # Flutter keeps its widgets built and laid out (no semantics either: an
-                # invisible opacity leaves them out), so showing it again builds nothing
-                opacity=1.0 if ds.picker is not None else 0.0,
-                ignore_interactions=ds.picker is None,
-            )
+    layers.append(
+        ft.Container(
+            content=content,
+            bgcolor=ft.Colors.SURFACE if content is not None else None,
+            left=0,
+            top=0,
+            right=0,
+            bottom=0,
+            key="picker",
+            ignore_interactions=content is None,
         )
+    )
     return ft.Stack(layers, expand=True)
 
-
-LAYER = ("declare-layer",)  # the view cache's entry for the last declare layer built
 
 
 def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
@@ -455,7 +443,7 @@ def _suit_button(
         bgcolor="#FFFDF7",
         border=ft.Border.all(4 if selected else 1, "#1565C0" if selected else "#9E9E9E"),
         on_click=on_click,
-        ink=True,
+        ink=False,  # see ui/views/plain_buttons.py
     )
     return ft.Semantics(
         identifier=identifier or f"suit-{suit.value}",

@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from ui.state.deal import DealScreen
+from ui.views import plain_buttons
 from ui.views.common import ViewContext, tagged
 
 Act = Callable[[Callable[[], Any]], Callable[[Any], None]]
@@ -70,46 +71,23 @@ def compact_button(
     height: float | None = None,
 ) -> ft.Control:
     """A 56-px-high button (``height`` for a denser list) whose text takes two lines rather
-    than being cut (the bars at the bottom of a phone hold several)."""
-    content = ft.Row(
-        [
-            *([ft.Icon(icon, size=22)] if icon else []),
-            ft.Container(
-                content=ft.Text(
-                    text,
-                    size=16,
-                    weight=ft.FontWeight.W_600,
-                    max_lines=2,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                    text_align=ft.TextAlign.CENTER if center else ft.TextAlign.START,
-                ),
-                expand=expand is not None and expand is not False,
-            ),
-        ],
-        spacing=6,
-        tight=True,
-        alignment=ft.MainAxisAlignment.CENTER,
-    )
-    style = ft.ButtonStyle(
+    than being cut (the bars at the bottom of a phone hold several); no ink (plain_buttons)."""
+    return plain_buttons.labelled(
+        text,
+        on_click,
+        look="danger" if danger else "filled" if primary else "outlined",
+        icon=icon,
+        size=16,
+        icon_size=22,
+        max_lines=2,
+        center=center,
+        fill_text=expand is not None and expand is not False,
+        height=height or 56,
         padding=ft.Padding.symmetric(horizontal=10, vertical=4),
-        shape=ft.RoundedRectangleBorder(radius=14),
+        expand=expand,
+        identifier=identifier,
+        label=label,
     )
-    kw: dict[str, Any] = {
-        "content": content,
-        "on_click": on_click,
-        "style": style,
-        "height": height or 56,
-        "disabled": on_click is None,
-        "expand": expand,
-    }
-    btn: ft.Control
-    if danger:
-        btn = ft.FilledButton(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR, **kw)
-    elif primary:
-        btn = ft.FilledButton(**kw)
-    else:
-        btn = ft.OutlinedButton(**kw)
-    return ft.Semantics(identifier=identifier, content=btn, expand=expand, label=label, button=True)
 
 
 def tagged_expand(identifier: str, control: ft.Control) -> ft.Control:

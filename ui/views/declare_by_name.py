@@ -10,7 +10,7 @@ import flet as ft
 
 from ui import backend
 from ui.state.deal import DealScreen
-from ui.views import card_picker, declare_split
+from ui.views import card_picker, declare_split, plain_buttons
 from ui.views.cards import card_face
 from ui.views.common import ViewContext, body_text, narrow, tagged
 from ui.views.deal_parts import Act, cached, cap, compact_button, panel
@@ -66,9 +66,9 @@ def _title(ctx: ViewContext, ds: DealScreen, act: Act, name: str) -> ft.Control:
             ),
             tagged(
                 "picker-cancel",
-                ft.IconButton(
+                plain_buttons.icon_button(
                     ft.Icons.CLOSE,
-                    on_click=act(ds.close_picker),
+                    act(ds.close_picker),
                     icon_size=30,
                     tooltip=ctx.t("picker.cancel"),
                 ),

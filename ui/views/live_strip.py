@@ -46,7 +46,7 @@ def build(ctx: ViewContext, height: float) -> ft.Control | None:
         padding=ft.Padding.symmetric(horizontal=12, vertical=2),
         border_radius=12,
         on_click=hide,
-        ink=True,
+        ink=False,  # see ui/views/plain_buttons.py
         tooltip=ctx.t("table.strip_close"),
     )
     return ft.Semantics(identifier="live-strip", content=box, container=True, button=True)

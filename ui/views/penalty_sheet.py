@@ -8,6 +8,7 @@ import flet as ft
 from ui import backend
 from ui.state.deal import DealScreen
 from ui.state.penalty_choice import PenaltyOption
+from ui.views import plain_buttons
 from ui.views.common import ViewContext, body_text, heading, tagged
 from ui.views.deal_parts import Act, compact_button, panel
 
@@ -49,7 +50,7 @@ def _offence_row(
         border=ft.Border.all(1, ft.Colors.ERROR),
         bgcolor=ft.Colors.SURFACE,
         on_click=act(lambda: ds.penalty(seat, o.offence)),
-        ink=True,
+        ink=False,  # see ui/views/plain_buttons.py
     )
     return ft.Semantics(
         identifier=f"offence-{o.offence}", button=True, container=True, content=tile
@@ -125,9 +126,9 @@ def penalty_panel(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
                         ),
                         tagged(
                             "penalty-cancel",
-                            ft.IconButton(
+                            plain_buttons.icon_button(
                                 ft.Icons.CLOSE,
-                                on_click=act(ds.close_penalty),
+                                act(ds.close_penalty),
                                 icon_size=30,
                                 tooltip=ctx.t("penalty.cancel"),
                             ),

@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from ui.state import rubicon_entries as rs
+from ui.views import plain_buttons
 from ui.views.common import ViewContext
 
 BUTTON_HEIGHT = 48  # two lines of 15 and 14 pt; the least tap target
@@ -55,9 +56,10 @@ def _button(ctx: ViewContext, ds: Any, e: rs.Entry, act: Any) -> ft.Control:
     yields: the words before it end with an ellipsis if they must)."""
     name = ds.players[e.seat]
     icon = ft.Icons.PAN_TOOL_ALT if e.kind == "carte_blanche" else ft.Icons.CONTENT_CUT
+    fg = plain_buttons.foreground("outlined", True)
     content = ft.Row(
         [
-            ft.Icon(icon, size=20),
+            ft.Icon(icon, size=20, color=fg),
             ft.Column(
                 [
                     ft.Text(
@@ -66,6 +68,7 @@ def _button(ctx: ViewContext, ds: Any, e: rs.Entry, act: Any) -> ft.Control:
                         weight=ft.FontWeight.W_600,
                         no_wrap=True,
                         overflow=ft.TextOverflow.ELLIPSIS,
+                        color=fg,
                     ),
                     ft.Row(
                         [
@@ -75,9 +78,14 @@ def _button(ctx: ViewContext, ds: Any, e: rs.Entry, act: Any) -> ft.Control:
                                 no_wrap=True,
                                 overflow=ft.TextOverflow.ELLIPSIS,
                                 expand=True,
+                                color=fg,
                             ),
                             ft.Text(
-                                f"+{e.points}", size=15, weight=ft.FontWeight.BOLD, no_wrap=True
+                                f"+{e.points}",
+                                size=15,
+                                weight=ft.FontWeight.BOLD,
+                                no_wrap=True,
+                                color=fg,
                             ),
                         ],
                         spacing=4,
@@ -91,13 +99,10 @@ def _button(ctx: ViewContext, ds: Any, e: rs.Entry, act: Any) -> ft.Control:
         ],
         spacing=6,
     )
-    button = ft.OutlinedButton(
-        content=content,
-        on_click=act(partial(rs.record, ds, e)),
-        style=ft.ButtonStyle(
-            padding=ft.Padding.symmetric(horizontal=8, vertical=4),
-            shape=ft.RoundedRectangleBorder(radius=14),
-        ),
+    button = plain_buttons.face(
+        content,
+        act(partial(rs.record, ds, e)),
+        padding=ft.Padding.symmetric(horizontal=8, vertical=4),
         height=BUTTON_HEIGHT,
         expand=True,
     )

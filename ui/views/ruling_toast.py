@@ -127,7 +127,7 @@ def _strip(ctx: ViewContext, ds: DealScreen, act: Act, shown: RulingView | None)
         border_radius=12,
         bgcolor=tint,
         on_click=act(ds.reopen_rulings) if ds.toast.recent else None,
-        ink=bool(ds.toast.recent),
+        ink=False,  # see ui/views/plain_buttons.py
     )
     return ft.Semantics(identifier=ident, content=box, button=bool(ds.toast.recent), container=True)
 
