@@ -208,8 +208,8 @@ def test_a_long_button_label_gets_the_height_of_its_lines() -> None:
 
     short = big_button("Two-hand", None)
     long = big_button("Многоколодный с «инфузорками»", None)
-    assert short.content.height == TAP  # one line: every chip of a row as high
-    assert long.content.height is None  # may wrap at 360 px: as high as its two lines, never cut
+    assert short.height == TAP  # one line: every chip of a row as high
+    assert long.height is None  # may wrap at 360 px: as high as its two lines, never cut
 
 
 def test_fixing_trumps_in_rubicon_keeps_the_headers_height(app: AppState) -> None:

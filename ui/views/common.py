@@ -14,7 +14,6 @@ from typing import Any
 import flet as ft
 
 from ui.state.app import AppState
-from ui.views import plain_buttons
 
 TAP = 56
 # The page's width while a screen is being built (set by the shell before each render).
@@ -64,21 +63,32 @@ def big_button(
     danger: bool = False,
     expand: bool | int | None = None,
 ) -> ft.Control:
-    # no ink (ui/views/plain_buttons.py); a long label ("Многоколодный с «инфузорками»" at
-    # 360 px) may need two lines: its button grows to hold them instead of slicing one off
-    return plain_buttons.labelled(
-        text,
-        on_click,
-        look="danger" if danger else "filled" if primary else "outlined",
-        icon=icon,
-        size=18,
-        icon_size=20,
-        spacing=8,
-        height=TAP if len(text) <= LONG_LABEL else None,
+    style = ft.ButtonStyle(
         padding=ft.Padding.symmetric(horizontal=20, vertical=14),
-        expand=expand,
-        identifier=identifier,
+        text_style=ft.TextStyle(size=18, weight=ft.FontWeight.W_600),
+        shape=ft.RoundedRectangleBorder(radius=14),
     )
+    kwargs: dict[str, Any] = {
+        "content": ft.Text(text, size=18, weight=ft.FontWeight.W_600),
+        "icon": icon,
+        "on_click": on_click,
+        "style": style,
+        # a long label ("Многоколодный с «инфузорками»" at 360 px) may need two lines: its
+        # button grows to hold them instead of slicing the second one off
+        "height": TAP if len(text) <= LONG_LABEL else None,
+        "disabled": on_click is None,
+        "expand": expand,
+    }
+    btn: ft.Control
+    if danger:
+        btn = ft.FilledButton(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR, **kwargs)
+    elif primary:
+        btn = ft.FilledButton(**kwargs)
+    else:
+        btn = ft.OutlinedButton(**kwargs)
+    if identifier:
+        return ft.Semantics(identifier=identifier, content=btn, expand=expand)
+    return btn
 
 
 def choice_row(
@@ -178,9 +188,9 @@ def app_bar(
     leading = (
         tagged(
             "nav-back",
-            plain_buttons.icon_button(
+            ft.IconButton(
                 ft.Icons.ARROW_BACK,
-                lambda _e: app.back(),
+                on_click=lambda _e: app.back(),
                 tooltip=ctx.t("nav.back"),
                 icon_size=28,
             ),
@@ -191,32 +201,21 @@ def app_bar(
     switches = [
         tagged(
             "lang-toggle",
-            plain_buttons.face(
-                plain_buttons.centred(
-                    ft.Text(
-                        ctx.t("nav.lang_switch"),
-                        size=16,
-                        weight=ft.FontWeight.BOLD,
-                        color=plain_buttons.foreground("text", True),
-                    )
-                ),
-                lambda _e: app.toggle_language(),
-                look="text",
-                height=48,
-                padding=ft.Padding.symmetric(horizontal=12),
-                radius=24,
+            ft.TextButton(
+                content=ft.Text(ctx.t("nav.lang_switch"), size=16, weight=ft.FontWeight.BOLD),
+                on_click=lambda _e: app.toggle_language(),
                 tooltip=ctx.t("nav.language"),
             ),
         ),
         tagged(
             "theme-toggle",
-            plain_buttons.icon_button(
+            ft.IconButton(
                 {
                     "system": ft.Icons.BRIGHTNESS_AUTO,
                     "light": ft.Icons.LIGHT_MODE,
                     "dark": ft.Icons.DARK_MODE,
                 }[app.theme],
-                lambda _e: app.cycle_theme(),
+                on_click=lambda _e: app.cycle_theme(),
                 tooltip=ctx.t(f"nav.theme_{app.theme}"),
                 icon_size=26,
             ),

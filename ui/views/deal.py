@@ -79,11 +79,12 @@ def build(ctx: ViewContext) -> View:
         return handler
 
     mode = ds.mode
+    fields = mode == "end"  # the brisque fields: icon buttons that take the focus
     actions: list[ft.Control] = [
         # the same controls while their state holds (Flet's diff skips them)
         cached(
             ds,
-            ("undo", app.lang, ds.can_undo()),
+            ("undo", app.lang, ds.can_undo(), fields),
             lambda: tagged(
                 "undo",
                 plain_buttons.icon_button(
@@ -91,12 +92,13 @@ def build(ctx: ViewContext) -> View:
                     act(ds.undo) if ds.can_undo() else None,
                     tooltip=ctx.t("nav.undo"),
                     icon_size=28,
+                    keep_focus=fields,
                 ),
             ),
         ),
         cached(
             ds,
-            ("redo", app.lang, ds.can_redo()),
+            ("redo", app.lang, ds.can_redo(), fields),
             lambda: tagged(
                 "redo",
                 plain_buttons.icon_button(
@@ -104,6 +106,7 @@ def build(ctx: ViewContext) -> View:
                     act(ds.redo) if ds.can_redo() else None,
                     tooltip=ctx.t("nav.redo"),
                     icon_size=28,
+                    keep_focus=fields,
                 ),
             ),
         ),
@@ -114,6 +117,7 @@ def build(ctx: ViewContext) -> View:
                 lambda _e: app.show_score(),
                 tooltip=ctx.t("nav.score"),
                 icon_size=26,
+                keep_focus=fields,
             ),
         ),
         tagged(
@@ -123,6 +127,7 @@ def build(ctx: ViewContext) -> View:
                 lambda _e: app.go("rules"),
                 tooltip=ctx.t("nav.rules"),
                 icon_size=26,
+                keep_focus=fields,
             ),
         ),
     ]
@@ -132,7 +137,11 @@ def build(ctx: ViewContext) -> View:
     bar.leading = tagged(
         "nav-home",
         plain_buttons.icon_button(
-            ft.Icons.HOME, lambda _e: app.home(), tooltip=ctx.t("nav.home"), icon_size=26
+            ft.Icons.HOME,
+            lambda _e: app.home(),
+            tooltip=ctx.t("nav.home"),
+            icon_size=26,
+            keep_focus=fields,
         ),
     )
     bar.leading_width = 48
@@ -595,6 +604,7 @@ def _end(ctx: ViewContext, ds: DealScreen, act: Any) -> tuple[list[ft.Control], 
     buttons = [
         ft.Row(
             [
+                # beside the brisque fields: buttons that take the focus (plain_buttons)
                 compact_button(
                     ctx.t("end.finish"),
                     act(ds.finish_deal),
@@ -602,8 +612,14 @@ def _end(ctx: ViewContext, ds: DealScreen, act: Any) -> tuple[list[ft.Control], 
                     icon=ft.Icons.DONE_ALL,
                     identifier="finish-deal",
                     expand=True,
+                    keep_focus=True,
                 ),
-                compact_button(ctx.t("picker.cancel"), act(ds.cancel_end), identifier="end-cancel"),
+                compact_button(
+                    ctx.t("picker.cancel"),
+                    act(ds.cancel_end),
+                    identifier="end-cancel",
+                    keep_focus=True,
+                ),
             ],
             spacing=8,
         )

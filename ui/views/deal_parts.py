@@ -69,6 +69,7 @@ def compact_button(
     label: str | None = None,
     center: bool = False,
     height: float | None = None,
+    keep_focus: bool = False,
 ) -> ft.Control:
     """A 56-px-high button (``height`` for a denser list) whose text takes two lines rather
     than being cut (the bars at the bottom of a phone hold several); no ink (plain_buttons)."""
@@ -87,6 +88,7 @@ def compact_button(
         expand=expand,
         identifier=identifier,
         label=label,
+        keep_focus=keep_focus,
     )
 
 

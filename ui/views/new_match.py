@@ -9,7 +9,7 @@ from typing import Any
 import flet as ft
 
 from ui import backend
-from ui.views import error_slot, plain_buttons
+from ui.views import error_slot
 from ui.views.common import (
     View,
     ViewContext,
@@ -121,18 +121,10 @@ def build(ctx: ViewContext) -> View:
                         *(
                             tagged(
                                 f"suggest-{i}",
-                                plain_buttons.face(
-                                    plain_buttons.centred(
-                                        ft.Text(
-                                            name,
-                                            size=17,
-                                            color=plain_buttons.foreground("outlined", True),
-                                        )
-                                    ),
-                                    with_args(rerender(form.use_suggestion), name),
+                                ft.OutlinedButton(
+                                    content=ft.Text(name, size=17),
+                                    on_click=with_args(rerender(form.use_suggestion), name),
                                     height=48,
-                                    padding=ft.Padding.symmetric(horizontal=16),
-                                    radius=24,
                                 ),
                             )
                             for i, name in enumerate(suggestions)

@@ -9,6 +9,11 @@ interleaved by benchmarks/bench_tap_ab.py; docs/app.md). Flet gives no way to sw
 splash off (``ft.Theme`` has no splash factory), so these are plain containers with
 ``on_click`` (a ``GestureDetector``, ``ink=False``) in Material's colours and shapes, each in a
 ``Semantics`` node marked as a button for screen readers and the browser tests.
+
+Beside text fields they are Material's buttons again (``keep_focus``): a plain button takes
+no focus, and in the browser's accessibility mode (a screen reader, the browser tests) its tap
+moves the page's focus off a focused field while Flutter keeps the field focused, so the next
+typing into it is lost. The deal screen's end form (brisque counts) is the one place with both.
 """
 
 from __future__ import annotations
@@ -126,9 +131,11 @@ def labelled(
     expand: bool | int | None = None,
     identifier: str | None = None,
     label: str | None = None,
+    keep_focus: bool = False,
 ) -> ft.Control:
     """A text button (an icon before the text when given), in a button semantics node.
-    ``fill_text``: the text takes the row's rest (and wraps there) instead of its own width."""
+    ``fill_text``: the text takes the row's rest (and wraps there) instead of its own width;
+    ``keep_focus``: Material's button (takes the focus as a field's neighbour must)."""
     fg = foreground(look, on_click is not None)
     text_control: ft.Control = ft.Text(
         text,
@@ -151,7 +158,11 @@ def labelled(
         alignment=ft.MainAxisAlignment.CENTER,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
-    button = face(row, on_click, look=look, height=height, padding=padding, expand=expand)
+    button: ft.Control
+    if keep_focus:
+        button = _material(row, on_click, look=look, height=height, padding=padding, expand=expand)
+    else:
+        button = face(row, on_click, look=look, height=height, padding=padding, expand=expand)
     return ft.Semantics(
         identifier=identifier,
         content=button,
@@ -162,6 +173,30 @@ def labelled(
     )
 
 
+def _material(
+    content: ft.Control,
+    on_click: Handler,
+    *,
+    look: Look,
+    height: float | None,
+    padding: ft.Padding | None,
+    expand: bool | int | None,
+) -> ft.Control:
+    kw: dict[str, Any] = {
+        "content": content,
+        "on_click": on_click,
+        "style": ft.ButtonStyle(padding=padding, shape=ft.RoundedRectangleBorder(radius=14)),
+        "height": height,
+        "disabled": on_click is None,
+        "expand": expand,
+    }
+    if look == "danger":
+        return ft.FilledButton(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR, **kw)
+    if look == "filled":
+        return ft.FilledButton(**kw)
+    return ft.OutlinedButton(**kw)
+
+
 def icon_button(
     icon: ft.IconData,
     on_click: Handler,
@@ -170,9 +205,22 @@ def icon_button(
     icon_size: float = 24,
     color: str | None = None,
     size: float = 48,
+    keep_focus: bool = False,
 ) -> ft.Control:
-    """An icon in a round ``size`` × ``size`` target (Material's IconButton without ink)."""
+    """An icon in a round ``size`` × ``size`` target (Material's IconButton without ink;
+    with ``keep_focus``, Material's own)."""
     enabled = on_click is not None
+    if keep_focus:
+        return ft.IconButton(
+            icon,
+            on_click=on_click,
+            disabled=not enabled,
+            tooltip=tooltip,
+            icon_size=icon_size,
+            icon_color=color,
+            width=size,
+            height=size,
+        )
     return ft.Semantics(
         content=face(
             ft.Icon(
