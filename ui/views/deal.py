@@ -244,12 +244,17 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
             )
         )
     # The declare layer's place is always in the stack, so opening or closing it never
-    # changes the stack's children (Flutter would rebuild the whole deal screen under it);
-    # closed, it holds nothing, so the confirm's frame builds nothing of it either.
+    # changes the stack's children (Flutter would rebuild the whole deal screen under it).
+    # Closed, it keeps what it showed last, invisible: Flutter drops those widgets (the
+    # confirm's frame rebuilds nothing of them) while Flet keeps the controls, so closing
+    # sends one property and walks no removed subtree, and opening again diffs against them.
     content = declare_by_name.layer(ctx, ds, act) if ds.picker is not None else None
+    if content is not None:
+        ds.view_cache[LAYER] = content
+    shown = content if content is not None else ds.view_cache.get(LAYER)
     layers.append(
         ft.Container(
-            content=content,
+            content=None if shown is None else ft.Container(shown, visible=content is not None),
             bgcolor=ft.Colors.SURFACE if content is not None else None,
             left=0,
             top=0,
@@ -260,6 +265,9 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
         )
     )
     return ft.Stack(layers, expand=True)
+
+
+LAYER = ("declare-layer",)  # the view cache's entry for the last declare layer built
 
 
 
