@@ -67,7 +67,7 @@ class Side:
                     "bytes_confirm": sum(self.received[n2:n3]),
                 }
             )
-        bp.tap(page, "undo")
+        bp.undo(page)
         page.wait_for_function(bp.SCORE_IS, arg=["deal-score-1", "0", True], timeout=60_000)
 
     def figures(self) -> dict[str, Any]:
