@@ -17,8 +17,6 @@ import os
 import statistics
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +25,7 @@ sys.path.insert(0, str(HERE))
 
 import bench_phone as bp  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from ui_e2e_harness import wait_serving  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
 
 
 class FloorServer:
@@ -45,17 +44,8 @@ class FloorServer:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"floor app {variant} exited")
-            try:
-                with urllib.request.urlopen(self.url, timeout=2) as r:
-                    if r.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        raise TimeoutError(self.url)
+        if not wait_serving(self.url, 120, self.proc):
+            raise TimeoutError(f"floor app {variant} did not answer on {self.url}")
 
     @property
     def url(self) -> str:

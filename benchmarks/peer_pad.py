@@ -13,11 +13,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "ui" / "e2e"))
+
+from ui_e2e_harness import wait_serving  # type: ignore[import-not-found,unused-ignore]
 
 HERE = Path(__file__).resolve().parent
 
@@ -80,14 +82,8 @@ class PeerServer:
             ],
             stdout=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(self.url, timeout=2) as r:
-                    if r.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
+        if wait_serving(self.url, timeout):
+            return
         self.stop()
         raise RuntimeError(f"the peer server did not answer on {self.url}")
 

@@ -80,70 +80,34 @@ def build(ctx: ViewContext) -> View:
 
     mode = ds.mode
     fields = mode == "end"  # the brisque fields: icon buttons that take the focus
+
+    def nav(identifier: str, icon: ft.IconData, on_click: Any, tip: str, size: int) -> ft.Control:
+        button = plain_buttons.icon_button(
+            icon, on_click, tooltip=ctx.t(tip), icon_size=size, keep_focus=fields
+        )
+        return tagged(identifier, button)
+
+    undo_on = act(ds.undo) if ds.can_undo() else None
+    redo_on = act(ds.redo) if ds.can_redo() else None
     actions: list[ft.Control] = [
         # the same controls while their state holds (Flet's diff skips them)
         cached(
             ds,
             ("undo", app.lang, ds.can_undo(), fields),
-            lambda: tagged(
-                "undo",
-                plain_buttons.icon_button(
-                    ft.Icons.UNDO,
-                    act(ds.undo) if ds.can_undo() else None,
-                    tooltip=ctx.t("nav.undo"),
-                    icon_size=28,
-                    keep_focus=fields,
-                ),
-            ),
+            lambda: nav("undo", ft.Icons.UNDO, undo_on, "nav.undo", 28),
         ),
         cached(
             ds,
             ("redo", app.lang, ds.can_redo(), fields),
-            lambda: tagged(
-                "redo",
-                plain_buttons.icon_button(
-                    ft.Icons.REDO,
-                    act(ds.redo) if ds.can_redo() else None,
-                    tooltip=ctx.t("nav.redo"),
-                    icon_size=28,
-                    keep_focus=fields,
-                ),
-            ),
+            lambda: nav("redo", ft.Icons.REDO, redo_on, "nav.redo", 28),
         ),
-        tagged(
-            "to-score",
-            plain_buttons.icon_button(
-                ft.Icons.TABLE_CHART,
-                lambda _e: app.show_score(),
-                tooltip=ctx.t("nav.score"),
-                icon_size=26,
-                keep_focus=fields,
-            ),
-        ),
-        tagged(
-            "to-rules",
-            plain_buttons.icon_button(
-                ft.Icons.MENU_BOOK,
-                lambda _e: app.go("rules"),
-                tooltip=ctx.t("nav.rules"),
-                icon_size=26,
-                keep_focus=fields,
-            ),
-        ),
+        nav("to-score", ft.Icons.TABLE_CHART, lambda _e: app.show_score(), "nav.score", 26),
+        nav("to-rules", ft.Icons.MENU_BOOK, lambda _e: app.go("rules"), "nav.rules", 26),
     ]
     bar = app_bar(
         ctx, ctx.t("deal.title", n=ds.deal_number), actions=actions, settings=not narrow()
     )
-    bar.leading = tagged(
-        "nav-home",
-        plain_buttons.icon_button(
-            ft.Icons.HOME,
-            lambda _e: app.home(),
-            tooltip=ctx.t("nav.home"),
-            icon_size=26,
-            keep_focus=fields,
-        ),
-    )
+    bar.leading = nav("nav-home", ft.Icons.HOME, lambda _e: app.home(), "nav.home", 26)
     bar.leading_width = 48
     bar.title_spacing = 4
 

@@ -38,6 +38,22 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_serving(url: str, timeout: float, proc: subprocess.Popen[bytes] | None = None) -> bool:
+    """Wait until ``url`` answers HTTP 200 (False when ``timeout`` passed first); raises when
+    ``proc`` exits before."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"the server for {url} exited")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return True
+        except OSError:
+            time.sleep(0.1)
+    return False
+
+
 class AppServer:
     """One ``python -m ui.main --web`` process on 127.0.0.1 and a free port."""
 
@@ -76,16 +92,11 @@ class AppServer:
             stdout=log,
             stderr=subprocess.STDOUT,
         )
-        deadline = t0 + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"app server exited: see {self.log_path}")
-            try:
-                with urllib.request.urlopen(self.url, timeout=2) as r:
-                    if r.status == 200:
-                        return time.monotonic() - t0
-            except OSError:
-                time.sleep(0.1)
+        try:
+            if wait_serving(self.url, timeout, self.proc):
+                return time.monotonic() - t0
+        except RuntimeError as exc:
+            raise RuntimeError(f"app server exited: see {self.log_path}") from exc
         raise TimeoutError(f"app server did not answer on {self.url}")
 
     def stop(self) -> None:
