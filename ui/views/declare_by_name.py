@@ -64,15 +64,8 @@ def _title(ctx: ViewContext, ds: DealScreen, act: Act, name: str) -> ft.Control:
                 overflow=ft.TextOverflow.ELLIPSIS,
                 expand=True,
             ),
-            tagged(
-                "picker-cancel",
-                plain_buttons.icon_button(
-                    ft.Icons.CLOSE,
-                    act(ds.close_picker),
-                    icon_size=30,
-                    tooltip=ctx.t("picker.cancel"),
-                ),
-                label=ctx.t("picker.cancel"),
+            plain_buttons.close_button(
+                "picker-cancel", act(ds.close_picker), ctx.t("picker.cancel")
             ),
         ],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,

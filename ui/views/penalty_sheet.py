@@ -124,15 +124,8 @@ def penalty_panel(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
                             weight=ft.FontWeight.BOLD,
                             expand=True,
                         ),
-                        tagged(
-                            "penalty-cancel",
-                            plain_buttons.icon_button(
-                                ft.Icons.CLOSE,
-                                act(ds.close_penalty),
-                                icon_size=30,
-                                tooltip=ctx.t("penalty.cancel"),
-                            ),
-                            label=ctx.t("penalty.cancel"),
+                        plain_buttons.close_button(
+                            "penalty-cancel", act(ds.close_penalty), ctx.t("penalty.cancel")
                         ),
                     ],
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,

@@ -197,6 +197,16 @@ def _material(
     return ft.OutlinedButton(**kw)
 
 
+def close_button(identifier: str, on_click: Handler, tooltip: str) -> ft.Control:
+    """The close cross at a sheet's or layer's top right, named for screen readers."""
+    return ft.Semantics(
+        identifier=identifier,
+        label=tooltip,
+        container=True,
+        content=icon_button(ft.Icons.CLOSE, on_click, icon_size=30, tooltip=tooltip),
+    )
+
+
 def icon_button(
     icon: ft.IconData,
     on_click: Handler,
