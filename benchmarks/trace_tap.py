@@ -65,7 +65,11 @@ def _stages(page: Page, t0: float, painted: float | None) -> dict[str, float] | 
     }
 
 
-def app_sample(page: Page, frames: bp.Frames, box: tuple[int, int, int, int]) -> Any:
+def app_sample(
+    page: Page, frames: bp.Frames, box: tuple[int, int, int, int], mark: str | None = None
+) -> Any:
+    """One bezique declared by name and undone; ``mark``: a script run just before the
+    confirm tap (trace_frames.py marks the tap in its Chromium trace)."""
     frames.settle(300)
     bp.by_id(page, "declare-1").first.wait_for()
     page.evaluate(bp.CLICK_JS, "declare-1")
@@ -74,6 +78,8 @@ def app_sample(page: Page, frames: bp.Frames, box: tuple[int, int, int, int]) ->
     bp.wait_words(page, "declare-confirm", "·")
     frames.settle(300)
     page.evaluate("() => { window.__ws = []; }")
+    if mark:
+        page.evaluate(mark)
     t0 = page.evaluate(bp.CLICK_JS, "declare-confirm")
     page.wait_for_function(bp.SCORE_IS, arg=["deal-score-1", "0", False], timeout=60_000)
     frames.settle(400)
@@ -83,10 +89,14 @@ def app_sample(page: Page, frames: bp.Frames, box: tuple[int, int, int, int]) ->
     return st
 
 
-def floor_sample(page: Page, frames: bp.Frames, state: list[int]) -> Any:
+def floor_sample(
+    page: Page, frames: bp.Frames, state: list[int], mark: str | None = None
+) -> Any:
     frames.settle(300)
     box = bp._score_box(page, "floor-score")
     page.evaluate("() => { window.__ws = []; }")
+    if mark:
+        page.evaluate(mark)
     t0 = page.evaluate(bp.CLICK_JS, "floor-tap")
     state[0] += 20
     page.wait_for_function(bp.SCORE_IS, arg=["floor-score", str(state[0]), True], timeout=60_000)
