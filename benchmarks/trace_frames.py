@@ -134,27 +134,14 @@ def main() -> None:
             browser = pw.chromium.launch(
                 executable_path=bp.CHROMIUM, headless=True, args=[*bp.CHROMIUM_ARGS, bp.OFFLINE]
             )
-            ctx = browser.new_context(viewport=bp.PHONE)  # type: ignore[arg-type]
-            ctx.add_init_script(tt.WS_LOG_JS)
-            page = ctx.new_page()
-            bp._new_match(page, srv.url)
-            frames = bp.Frames(page)
-            box = bp._score_box(page, "deal-score-1")
-            bp._throttle(page, args.rate)
+            page, frames, box = tt.app_page(browser, srv.url, args.rate)
             out["load_before"] = round(os.getloadavg()[0], 2)
             out["app"] = _traced(
                 browser, page, Path(tmp) / "app.json",
                 lambda: tt.app_sample(page, frames, box, MARK_JS), args.samples,
             )
             page.context.close()
-            fctx = browser.new_context(viewport=bp.PHONE)  # type: ignore[arg-type]
-            fctx.add_init_script(tt.WS_LOG_JS)
-            fpage = fctx.new_page()
-            fpage.goto(floor.url)
-            bp._enable_semantics(fpage)
-            bp.by_id(fpage, "floor-tap").first.wait_for(timeout=120_000)
-            fframes = bp.Frames(fpage)
-            bp._throttle(fpage, args.rate)
+            fpage, fframes = tt.floor_page(browser, floor.url, args.rate)
             state = [0]
             out["floor"] = _traced(
                 browser, fpage, Path(tmp) / "floor.json",

@@ -27,7 +27,7 @@ sys.path.insert(0, str(HERE))
 
 import bench_phone as bp  # noqa: E402
 from bench_floor import FloorServer  # noqa: E402
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 # Every websocket message of the page, with Date.now() and its size, kept in the page.
 WS_LOG_JS = """(() => {
@@ -110,6 +110,34 @@ def floor_sample(
     return st
 
 
+def app_page(
+    browser: Browser, url: str, rate: int
+) -> tuple[Page, bp.Frames, tuple[int, int, int, int]]:
+    """A phone page of a new two-hand match, its websocket logged, its frames watched and
+    its CPU throttled; with the score's box on screen."""
+    ctx = browser.new_context(viewport=bp.PHONE)  # type: ignore[arg-type]
+    ctx.add_init_script(WS_LOG_JS)
+    page = ctx.new_page()
+    bp._new_match(page, url)
+    frames = bp.Frames(page)
+    box = bp._score_box(page, "deal-score-1")
+    bp._throttle(page, rate)
+    return page, frames, box
+
+
+def floor_page(browser: Browser, url: str, rate: int) -> tuple[Page, bp.Frames]:
+    """The same for the one-button app of floor_app.py."""
+    ctx = browser.new_context(viewport=bp.PHONE)  # type: ignore[arg-type]
+    ctx.add_init_script(WS_LOG_JS)
+    page = ctx.new_page()
+    page.goto(url)
+    bp._enable_semantics(page)
+    bp.by_id(page, "floor-tap").first.wait_for(timeout=120_000)
+    frames = bp.Frames(page)
+    bp._throttle(page, rate)
+    return page, frames
+
+
 def _summary(samples: list[dict[str, float]]) -> dict[str, float]:
     return {k: round(statistics.median(s[k] for s in samples), 1) for k in samples[0]}
 
@@ -128,23 +156,10 @@ def main() -> None:
             browser = pw.chromium.launch(
                 executable_path=bp.CHROMIUM, headless=True, args=[*bp.CHROMIUM_ARGS, bp.OFFLINE]
             )
-            ctx = browser.new_context(viewport=bp.PHONE)  # type: ignore[arg-type]
-            ctx.add_init_script(WS_LOG_JS)
-            page = ctx.new_page()
-            bp._new_match(page, srv.url)
-            frames = bp.Frames(page)
-            box = bp._score_box(page, "deal-score-1")
-            bp._throttle(page, args.rate)
+            page, frames, box = app_page(browser, srv.url, args.rate)
             fpage = None
             if floor is not None:
-                fctx = browser.new_context(viewport=bp.PHONE)  # type: ignore[arg-type]
-                fctx.add_init_script(WS_LOG_JS)
-                fpage = fctx.new_page()
-                fpage.goto(floor.url)
-                bp._enable_semantics(fpage)
-                bp.by_id(fpage, "floor-tap").first.wait_for(timeout=120_000)
-                fframes = bp.Frames(fpage)
-                bp._throttle(fpage, args.rate)
+                fpage, fframes = floor_page(browser, floor.url, args.rate)
             app: list[dict[str, float]] = []
             flo: list[dict[str, float]] = []
             state = [0]
