@@ -236,3 +236,22 @@ def test_the_same_backup_imported_twice_is_skipped_and_stats_not_doubled(tmp_pat
     assert again.returncode == 0 and "1 already stored, skipped" in again.stderr
     copy = _bezique("import", str(rec), "--copy", db=db)
     assert copy.returncode == 0 and "as match 4" in copy.stderr, copy.stderr
+
+
+def test_a_record_imported_again_is_skipped_and_the_stored_match_keeps_its_date(
+    store: Store,
+) -> None:
+    """The storage function the app and the CLI share: ``import_record`` recognises a record
+    already stored (same settings, same effective log) and stores nothing; a record that
+    differs in one event is a match of its own."""
+    rec = sample_record(deals=2)
+    (mid,) = store.import_record(rec)
+    played = store.match_info(mid).created_at
+    stats = [(p.name, p.matches_played, p.deals_played) for p in store.player_stats()]
+    again = store.import_record(rec)
+    assert list(again) == [] and again.skipped == [mid]
+    assert _count(store) == 1 and store.match_info(mid).created_at == played
+    assert [(p.name, p.matches_played, p.deals_played) for p in store.player_stats()] == stats
+    other = copy.deepcopy(rec)
+    other["deals"][1]["events"].pop()
+    assert len(store.import_record(other)) == 1 and _count(store) == 2

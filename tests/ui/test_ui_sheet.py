@@ -7,6 +7,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import zipfile
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +16,7 @@ from sheet_samples import PLAYERS, play_deal, sample_match
 from ui_helpers import new_match, start_deal
 
 from referee.cards import parse_card
+from ui import backend
 from ui.state.app import AppState
 from ui.state.score import score_sheet
 from ui.state.verdict import verdict_of
@@ -157,15 +160,75 @@ def test_export_files_for_the_device(app: AppState, store: Any) -> None:
     assert app.notice is not None and app.notice.error
 
 
-def test_import_reports_what_was_imported(app: AppState, store: Any) -> None:
+def test_import_reports_what_was_imported(app: AppState, store: Any, tmp_path: Path) -> None:
     mid = sample_match(store, 2, deals=2, in_play=False)
     data = app.matches.export_file(mid, "json")
     assert data is not None
-    new_id = app.matches.import_file("anna.json", data.data)
-    assert new_id is not None and new_id != mid
-    assert app.notice is not None and app.notice.key == "sheet.imported"
-    assert app.notice.args["players"] == "Anna — Boris" and app.notice.args["deals"] == 2
-    assert store.load_match(new_id).totals() == store.load_match(mid).totals()
+    other_store = backend.open_store(f"sqlite:///{tmp_path / 'other.sqlite3'}")
+    try:
+        other = AppState(other_store, lang="en")
+        new_id = other.matches.import_file("anna.json", data.data)
+        assert new_id is not None
+        assert other.notice is not None and other.notice.key == "sheet.imported"
+        assert other.notice.args["players"] == "Anna — Boris" and other.notice.args["deals"] == 2
+        assert other_store.load_match(new_id).totals() == store.load_match(mid).totals()
+    finally:
+        other_store.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_import_of_a_match_already_stored_stores_nothing_and_says_so(
+    app: AppState, store: Any, lang: str
+) -> None:
+    """What the CLI does: the same record imported again is recognised and skipped, so the
+    players' statistics are not doubled; the notice says it in the screen's language."""
+    app.set_language(lang)
+    mid = sample_match(store, 2, deals=2, in_play=False)
+    data = app.matches.export_file(mid, "json")
+    assert data is not None
+    stats = [(p.name, p.matches_played, p.deals_played) for p in store.player_stats()]
+    for _ in range(2):
+        assert app.matches.import_file("anna.json", data.data) == mid
+        assert app.notice is not None and app.notice.key == "sheet.import_already"
+        assert not app.notice.error
+    assert [m.id for m in store.list_matches()] == [mid]
+    assert [(p.name, p.matches_played, p.deals_played) for p in store.player_stats()] == stats
+    shown = app.t(app.notice.key, **app.notice.args)
+    assert "Anna — Boris" in shown
+    assert ("already stored: not imported again" if lang == "en" else "уже сохранена") in shown
+
+
+def test_import_of_a_backup_keeps_the_dates_the_matches_were_played(
+    app: AppState, store: Any, tmp_path: Path
+) -> None:
+    """A single record carries no date (shared/spec/match-record.md); a backup archive does
+    (its manifest), and the app's import keeps it, skipping matches already stored."""
+    for n in (1, 2):
+        sample_match(store, 2, deals=n, in_play=False)
+    archive = tmp_path / "backup.zip"
+    store.export_archive(archive)
+    with zipfile.ZipFile(archive) as zf:  # played two years ago, not today
+        members = {n: zf.read(n) for n in zf.namelist()}
+    manifest = json.loads(members["manifest.json"])
+    for i, m in enumerate(manifest["matches"]):
+        m["created_at"] = f"2024-05-0{i + 1}T20:00:00+00:00"
+    members["manifest.json"] = json.dumps(manifest).encode()
+    with zipfile.ZipFile(archive, "w") as zf:
+        for n, b in members.items():
+            zf.writestr(n, b)
+    other_store = backend.open_store(f"sqlite:///{tmp_path / 'other.sqlite3'}")
+    try:
+        other = AppState(other_store, lang="en")
+        assert other.matches.import_file("backup.zip", archive.read_bytes()) is not None
+        assert other.notice is not None and other.notice.key == "sheet.imported_archive"
+        assert other.notice.args == {"name": "backup.zip", "n": 2, "skipped": 0}
+        dates = sorted(f"{m.created_at:%Y-%m-%d %H:%M}" for m in other_store.list_matches())
+        assert dates == ["2024-05-01 20:00", "2024-05-02 20:00"]
+        other.matches.import_file("backup.zip", archive.read_bytes())
+        assert other.notice is not None and other.notice.args["skipped"] == 2
+        assert other.notice.args["n"] == 0 and len(other_store.list_matches()) == 2
+    finally:
+        other_store.close()
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,9 @@ file picker (download) or give it the bytes the user picked (import).
 from __future__ import annotations
 
 import json
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.rematch import rematch
@@ -235,6 +237,8 @@ class MatchKeeping:
                 raise _ImportProblem("sheet.import_no_data", {})
             if len(data) > MAX_IMPORT_BYTES:
                 raise _ImportProblem("sheet.import_too_big", {"n": MAX_IMPORT_BYTES // 1024**2})
+            if data.startswith(_ZIP_MAGIC):
+                return self._import_archive(name, data)
             try:
                 text = data.decode("utf-8-sig")
             except UnicodeDecodeError as exc:
@@ -245,18 +249,16 @@ class MatchKeeping:
                 raise _ImportProblem(
                     "sheet.import_not_json", {"line": exc.lineno, "col": exc.colno}
                 ) from exc
-            match_id = int(app.store.import_match(obj))
+            # What the CLI does: a record already stored is recognised and not stored again.
+            done = app.store.import_record(obj)
+            match_id = int(done[0] if done else done.skipped[0])
             summary = backend.summarize(app.store, match_id)
         except _ImportProblem as p:
             app.notice = Notice(p.key, {"name": name, **p.values}, error=True)
             app.changed()
             return None
         except ValueError as exc:  # the record itself: StorageInputError names the place
-            where = getattr(exc, "where", "") or ""
-            detail = getattr(exc, "detail", None) or str(exc)
-            app.notice = Notice(
-                "sheet.import_refused", {"name": name, "where": where, "why": detail}, error=True
-            )
+            app.notice = _refused(name, exc)
             app.changed()
             return None
         except Exception as exc:
@@ -264,7 +266,7 @@ class MatchKeeping:
             app.changed()
             return None
         app.notice = Notice(
-            "sheet.imported",
+            "sheet.imported" if done else "sheet.import_already",
             {
                 "name": name,
                 "players": " — ".join(summary.sides),
@@ -275,6 +277,40 @@ class MatchKeeping:
         )
         app.changed()
         return match_id
+
+
+    def _import_archive(self, name: str, data: bytes) -> int | None:
+        """A backup archive (zip): every match in it with the dates it was played; those
+        already stored are skipped, as the CLI does."""
+        app = self.app
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "backup.zip"
+            path.write_bytes(data)
+            try:
+                done = app.store.import_archive(path)
+            except ValueError as exc:
+                app.notice = _refused(name, exc)
+                app.changed()
+                return None
+            except Exception as exc:
+                app.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+                app.changed()
+                return None
+        app.notice = Notice(
+            "sheet.imported_archive", {"name": name, "n": len(done), "skipped": len(done.skipped)}
+        )
+        app.changed()
+        return int(done[0]) if done else None
+
+
+_ZIP_MAGIC = b"PK\x03\x04"
+
+
+def _refused(name: str, exc: ValueError) -> Notice:
+    """A record or backup the storage layer refused: StorageInputError names the place."""
+    where = getattr(exc, "where", "") or ""
+    detail = getattr(exc, "detail", None) or str(exc)
+    return Notice("sheet.import_refused", {"name": name, "where": where, "why": detail}, error=True)
 
 
 class _ImportProblem(Exception):

@@ -49,7 +49,7 @@ def import_handler(ctx: ViewContext) -> Any:
             files = await ft.FilePicker().pick_files(
                 dialog_title=ctx.t("sheet.import"),
                 file_type=ft.FilePickerFileType.CUSTOM,
-                allowed_extensions=["json"],
+                allowed_extensions=["json", "zip"],
                 with_data=True,
             )
         except Exception as exc:
