@@ -97,6 +97,16 @@ def propose(deal: DealState, player: int, meld: str) -> MeldProposal | None:
     return _best(deal, player, spec, _card_sets(deal, player, spec))
 
 
+def propose_in_suit(deal: DealState, player: int, meld: str, suit: Suit) -> MeldProposal | None:
+    """The cards for a suit combination in that suit (reuse first), or the first candidate
+    with its rejection; None for an unknown name, another shape, or a suit the combination
+    cannot be in (a plain marriage in trumps)."""
+    spec = deal.setup.variant.combination(meld)
+    if spec is None or spec.shape != "suit" or suit not in _suits(deal, spec):
+        return None
+    return _best(deal, player, spec, iter([[card_of(r, suit) for r in spec.ranks] * spec.copies]))
+
+
 def evaluate(
     deal: DealState, player: int, meld: str, new: Sequence[Card], table: Sequence[Card]
 ) -> MeldProposal | None:

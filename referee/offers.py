@@ -1,0 +1,92 @@
+"""The declarations a player can make now with one tap (issue 21).
+
+Each player's zone offers the combinations the engine would accept from that player now,
+each with the cards :mod:`referee.proposal` proposes (reusing their declared cards where the
+rules allow, else default suits). What is offered, and in which order, is decided here:
+
+1. only combinations whose proposal the engine *accepts* now: nothing in phase 2
+   (R-NO-DECLARE-AFTER-STOCK), nothing for a player who did not win the last trick when
+   tricks are tracked (R-DECLARE-AFTER-TRICK), no kind whose cards are all accounted for
+   (R-PACK), no trump kind before trumps are fixed unless it fixes them (R-NT-TRUMPS);
+2. the rare kinds (a combination of several copies: double marriage, double or triple
+   bezique ...; a sequence outside trumps, a house rule's kind) only when their proposal
+   builds on cards the player has declared (after a bezique, the double bezique): the rest
+   stay one tap further, in the declare layer, so a phone's zone holds its offers;
+3. in the variant's order (its table of combinations), so a button keeps its place among
+   the others from one declaration to the next;
+4. a suit combination the engine can accept in more than one suit (a plain marriage; in
+   no-trump the marriage that fixes trumps) carries one proposal per suit, in the order
+   ♠ ♥ ♦ ♣: that suit is the player's one more tap, the engine cannot know it. Every other
+   kind carries exactly one proposal and is recorded by its tap.
+
+A pending combination to score is not an offer: the table shows it with its own button.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.cards import Suit
+from referee.deal import DealState
+from referee.proposal import SUIT_ORDER, MeldProposal, nameable, propose, propose_in_suit, supports
+from referee.variants import CombinationSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A combination offered to one player, with the proposal (or one per suit) to record."""
+
+    player: int
+    meld: str
+    points: int
+    proposals: tuple[MeldProposal, ...]
+
+    @property
+    def needs_suit(self) -> bool:
+        """The suit is the player's choice (one more tap)."""
+        return len(self.proposals) > 1
+
+    @property
+    def suits(self) -> tuple[Suit, ...]:
+        return tuple(p.new[0].suit if p.new else p.table[0].suit for p in self.proposals)
+
+    def in_suit(self, suit: Suit) -> MeldProposal | None:
+        for p, s in zip(self.proposals, self.suits, strict=True):
+            if s is suit:
+                return p
+        return None
+
+
+def offers(deal: DealState | None, player: int) -> tuple[Offer, ...]:
+    """The combinations ``player`` can declare now with one tap, in the variant's order."""
+    if deal is None or not supports(deal) or not 0 <= player < deal.setup.n:
+        return ()
+    out: list[Offer] = []
+    for meld in nameable(deal):
+        spec = deal.setup.variant.combination(meld)
+        if spec is None:
+            continue
+        first = propose(deal, player, meld)
+        if first is None or not first.accepted:
+            continue
+        if rare(spec) and not first.table:
+            continue
+        proposals: tuple[MeldProposal, ...] = (first,)
+        if spec.shape == "suit":
+            in_suits = [propose_in_suit(deal, player, meld, s) for s in SUIT_ORDER]
+            accepted = tuple(p for p in in_suits if p is not None and p.accepted)
+            if len(accepted) > 1:
+                proposals = accepted
+        out.append(Offer(player, meld, int(first.ruling.points or 0), proposals))
+    return tuple(out)
+
+
+def rare(spec: CombinationSpec) -> bool:
+    """A kind offered only when it builds on the player's declared cards (see above)."""
+    plain_run = spec.shape == "suit" and spec.suit == "plain" and len(spec.ranks) > 2
+    return spec.copies > 1 or plain_run
+
+
+def find(offered: tuple[Offer, ...], meld: str) -> Offer | None:
+    """The offer of that combination, if it is offered."""
+    return next((o for o in offered if o.meld == meld), None)

@@ -1,0 +1,124 @@
+"""The declarations offered with one tap (referee.offers): only what the engine accepts now,
+in the variant's order, a plain marriage's suit left to the player.
+
+Two-hand, Anna (seat 0) deals, trumps hearts (turn-up 9♥) unless a test says otherwise."""
+
+from __future__ import annotations
+
+from referee.cards import Card, Suit, parse_card
+from referee.events import Declare, StockExhausted, Trick
+from referee.match import Match
+from referee.offers import find, offers
+
+A, B = 0, 1
+
+
+def cards(*codes: str) -> tuple[Card, ...]:
+    return tuple(parse_card(c) for c in codes)
+
+
+def match(
+    tracking: str = "melds",
+    house_rules: tuple[str, ...] = (),
+    variant: str = "two-hand",
+    turn_up: str | None = "9H",
+) -> Match:
+    players = ("Anna", "Boris", "Clara", "Dmitri")[: 4 if variant == "four-hand" else 2]
+    m = Match.new(variant, players, tracking=tracking, house_rules=house_rules)
+    m.start_deal(0, parse_card(turn_up) if turn_up else None)
+    return m
+
+
+def melds(m: Match, player: int) -> list[str]:
+    return [o.meld for o in offers(m.current, player)]
+
+
+def test_offers_follow_the_variants_order_of_combinations() -> None:
+    m = match()
+    order = [spec.id for spec in m.variant.combinations]
+    offered = melds(m, A)
+    assert offered == [c for c in order if c in offered]
+    for meld in ("marriage", "trump_marriage", "bezique", "four_kings", "trump_sequence"):
+        assert meld in offered
+
+
+def test_one_tap_offer_records_the_proposal_the_engine_accepts() -> None:
+    m = match()
+    o = find(offers(m.current, B), "bezique")
+    assert o is not None and not o.needs_suit and o.points == 40
+    assert sorted(o.proposals[0].new) == sorted(cards("QS", "JD"))
+    assert m.apply(o.proposals[0].event()).accepted
+
+
+def test_plain_marriage_suit_is_the_players_choice_among_the_plain_suits() -> None:
+    o = find(offers(match().current, A), "marriage")
+    assert o is not None and o.needs_suit
+    assert o.suits == (Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)  # never trumps (hearts)
+    p = o.in_suit(Suit.DIAMONDS)
+    assert p is not None and sorted(p.new) == sorted(cards("KD", "QD"))
+    assert o.in_suit(Suit.HEARTS) is None
+
+
+def test_trump_marriage_needs_no_suit_once_trumps_are_known() -> None:
+    o = find(offers(match().current, A), "trump_marriage")
+    assert o is not None and not o.needs_suit and o.points == 40
+    assert sorted(o.proposals[0].new) == sorted(cards("KH", "QH"))
+
+
+def test_r_reuse_the_offered_trump_sequence_builds_on_the_trump_marriage() -> None:
+    m = match()
+    m.apply(Declare(A, cards("KH", "QH"), (), "trump_marriage"))
+    o = find(offers(m.current, A), "trump_sequence")
+    assert o is not None and o.points == 250
+    assert sorted(o.proposals[0].table) == sorted(cards("KH", "QH"))
+
+
+def test_rare_kinds_are_offered_only_when_they_build_on_the_players_declared_cards() -> None:
+    m = match()
+    assert "double_bezique" not in melds(m, B) and "double_marriage" not in melds(m, A)
+    m.apply(Declare(B, cards("QS", "JD"), (), "bezique"))
+    o = find(offers(m.current, B), "double_bezique")
+    assert o is not None and o.points == 500
+    assert sorted(o.proposals[0].table) == sorted(cards("QS", "JD"))
+
+
+def test_r_no_declare_after_stock_nothing_is_offered_in_phase_2() -> None:
+    m = match()
+    m.apply(StockExhausted())
+    assert offers(m.current, A) == () and offers(m.current, B) == ()
+
+
+def test_r_declare_after_trick_with_tricks_only_the_trick_winner_is_offered() -> None:
+    m = match(tracking="tricks")
+    m.apply(Trick(B))
+    assert offers(m.current, B) != ()
+    assert offers(m.current, A) == ()
+
+
+def test_r_pack_a_kind_whose_copies_are_all_accounted_for_is_not_offered() -> None:
+    m = match()
+    # both queens of spades and both jacks of diamonds declared: no third bezique (R-PACK)
+    m.apply(Declare(B, cards("QS", "JD"), (), "bezique"))
+    m.apply(Declare(A, cards("QS", "JD"), (), "bezique"))
+    assert "bezique" not in melds(m, A) and "bezique" not in melds(m, B)
+    assert "double_bezique" not in melds(m, A)
+
+
+def test_r_nt_trumps_before_trumps_are_fixed_the_marriage_asks_its_suit_in_any_suit() -> None:
+    m = match(variant="no-trump", turn_up=None)
+    offered = offers(m.current, A)
+    assert "marriage" not in [o.meld for o in offered]
+    o = find(offered, "trump_marriage")
+    assert o is not None and o.suits == (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+    assert "trump_sequence" not in [o.meld for o in offered]  # sequences need fixed trumps
+
+
+def test_the_joker_variant_offers_nothing_its_showings_are_composed_in_the_picker() -> None:
+    m = Match.new("joker-multipack", ("Anna", "Boris"), tracking="melds")
+    m.start_deal(0, parse_card("9H"))
+    assert offers(m.current, A) == ()
+
+
+def test_no_deal_and_an_unknown_seat_offer_nothing() -> None:
+    assert offers(None, A) == ()
+    assert offers(match().current, 5) == ()
