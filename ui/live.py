@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -53,9 +54,15 @@ class LiveNotice:
     serial: int
     earlier: Move | None = None  # the same device's entry just before, said with it
     form_replaced: bool = False  # this screen's open end form was closed by this move (P25)
+    alone: bool = False  # this device's own undo/redo with no other device at the table
 
     def text(self, t: Any, lang: str) -> str:
         m = self.move
+        if self.alone and m.action in ("undo", "redo"):  # one phone is not a table: no name
+            what = entry_words.words(m.ruling, lang, RULE_SUFFIX)
+            if what:
+                return str(t(f"lone_words.{m.action}", what=what))
+            return str(t(f"lone_words.{m.action}_last"))
         if m.action == "record":
             what = backend.ruling_text(m.ruling, lang) if m.ruling is not None else ""
             what = RULE_SUFFIX.sub("", what)  # the strip is short: the rule id is on screen
@@ -88,15 +95,56 @@ def write_notice(exc: BaseException, refused: Any = None, lang: str = "en") -> N
     return None
 
 
+class Company:
+    """Who is at the table: the app sessions of one server (one per device's page). Each
+    link's ``app.others_at_table`` is how many others are connected now; the screens show
+    table wording (the news slot, "Boris's phone undid …") only while it is above 0."""
+
+    def __init__(self) -> None:
+        self._links: list[TableLink] = []
+        self._lock = threading.Lock()
+
+    def join(self, link: TableLink) -> None:
+        with self._lock:
+            if link not in self._links:
+                self._links.append(link)
+        self._count()
+
+    def leave(self, link: TableLink) -> None:
+        with self._lock:
+            if link in self._links:
+                self._links.remove(link)
+        self._count()
+        link.app.others_at_table = 0
+
+    def _count(self) -> None:
+        with self._lock:
+            links = list(self._links)
+        for link in links:
+            others = len(links) - 1
+            if link.app.others_at_table != others:
+                link.app.others_at_table = others
+                link.schedule(link.app.changed)  # its slot comes or goes on its own loop
+
+
+COMPANY = Company()  # the server's: every Flet session runs in this process
+
+
 class TableLink:
     """One session's link to the table. ``publish`` is what it says after its own writes
-    (injected: the page's pubsub, or a test's list)."""
+    (injected: the page's pubsub, or a test's list); ``company``, the devices it counts as
+    being at the table with it (none: it is alone)."""
 
-    def __init__(self, app: AppState, publish: Callable[[Move], object]) -> None:
+    def __init__(
+        self, app: AppState, publish: Callable[[Move], object], company: Company | None = None
+    ) -> None:
         self.app = app
         self._publish = publish
         self._serial = 0
         app.on_session = self.attach
+        self.company = company
+        if company is not None:
+            company.join(self)
 
     # --- this session's writes ---------------------------------------------------------
     def attach(self, session: backend.MatchSession) -> None:
@@ -112,7 +160,7 @@ class TableLink:
         )
         self._publish(move)
         if w.action in ("undo", "redo"):
-            self.show(move)
+            self.show(move, own=True)
 
     def schedule(self, fn: Callable[..., None], *args: Any) -> None:
         """Run on the session's own thread (the page's loop); tests run it at once."""
@@ -169,12 +217,14 @@ class TableLink:
             deal.moved_elsewhere()
         self.show(move, form_replaced=form_open and deal is not None and deal.mode != "end")
 
-    def show(self, move: Move, *, form_replaced: bool = False) -> None:
+    def show(self, move: Move, *, form_replaced: bool = False, own: bool = False) -> None:
         """Put a move in the strip every screen shows, and re-render (``form_replaced``: the
-        move closed the end form open on this screen, and the strip says so)."""
+        move closed the end form open on this screen, and the strip says so; ``own``: this
+        device's move, said without its name while no other device is at the table)."""
         self._serial += 1
+        alone = own and self.app.others_at_table == 0
         self.app.live_notice = LiveNotice(move, self._serial, _end_of_deal_before(
-            self.app.live_notice, move), form_replaced)
+            self.app.live_notice, move), form_replaced, alone)
         self.app.changed()
 
     def _tell(self, notice: Notice) -> None:
@@ -214,4 +264,10 @@ def connect(app: AppState, page: ft.Page) -> TableLink:
             schedule(link.arrive, move)
 
     page.pubsub.subscribe_topic(TOPIC, heard)
+    # At the table while the page is connected (a closed tab leaves, a reload comes back).
+    link.company = COMPANY
+    COMPANY.join(link)
+    page.on_disconnect = lambda _e: COMPANY.leave(link)
+    page.on_connect = lambda _e: COMPANY.join(link)
+    app.on_leave = lambda: COMPANY.leave(link)
     return link

@@ -87,6 +87,7 @@ def test_news_from_another_device_takes_the_ruling_strips_place_on_the_deal_scre
 def test_news_has_a_slot_of_its_own_on_the_score_and_viewer_screens(app: AppState) -> None:
     ds = new_match(app)
     start_deal(ds)
+    app.others_at_table = 1  # another device is connected
     for go in (app.show_score, app.show_viewer):
         go()
         quiet = body(app)
@@ -225,3 +226,34 @@ def test_fixing_trumps_in_rubicon_keeps_the_headers_height(app: AppState) -> Non
     view = ds.record(Declare(0, (parse_card("KS"), parse_card("QS")), (), "trump_marriage"))
     assert view is not None and view.accepted and ds.trumps() is not None
     assert outline(find(deal.build(ctx(app)).body, "deal-header")) == before
+
+
+def test_a_lone_device_keeps_no_slot_for_news_from_other_devices(app: AppState) -> None:
+    """One phone is not a table: no 64 px box "What the other devices at the table record
+    shows here" on the setup, summary, sheet or viewer screens while no other device is
+    connected; it comes when one connects."""
+    ds = new_match(app)
+    assert app.others_at_table == 0
+    screens = []
+    app.screen = "deal"  # the deal's setup
+    screens.append(body(app))
+    start_deal(ds)
+    for go in (app.show_score, app.show_viewer):
+        go()
+        screens.append(body(app))
+    for shown in screens:
+        assert "live-slot" not in ids(shown) and "live-strip" not in ids(shown)
+        assert not any(
+            isinstance(t, ft.Text) and t.value == app.t("live_slot.quiet") for t in walk(shown)
+        )
+    app.others_at_table = 1
+    assert "live-slot" in ids(body(app))
+
+
+def walk(c: Any) -> list[Any]:
+    out, stack = [], [c]
+    while stack:
+        x = stack.pop()
+        out.append(x)
+        stack.extend(children(x))
+    return out

@@ -14,7 +14,7 @@ from ui_helpers import a_moment_later, new_match, start_deal
 
 from referee.cards import Card, Rank, Suit, parse_card
 from ui import awake, backend
-from ui.live import LiveNotice, Move, TableLink
+from ui.live import Company, LiveNotice, Move, TableLink
 from ui.state.app import AppState
 from ui.state.viewer import reading
 
@@ -24,6 +24,7 @@ class Hub:
 
     def __init__(self) -> None:
         self.links: list[TableLink] = []
+        self.company = Company()  # every device joined here is at the same table
         self.pending: list[tuple[Callable[..., None], tuple[Any, ...]]] = []
         self.lock = threading.Lock()
 
@@ -31,6 +32,7 @@ class Hub:
         app.device = device
         link = TableLink(app, lambda move: self.publish(link, move))
         link.schedule = lambda fn, *args: self.later(fn, *args)  # type: ignore[method-assign]
+        self.company.join(link)
         self.links.append(link)
         return link
 
@@ -405,3 +407,42 @@ def test_the_viewers_last_ruling_is_words_without_the_rule_id(app: AppState) -> 
     last = reading(app.session.match, "en").last_ruling
     assert last is not None and "bezique" in last
     assert "C-BEZIQUE" not in last and "R-" not in last
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Undone: "), ("ru", "Отменено: ")])
+def test_a_lone_devices_own_undo_names_no_device(store: Any, lang: str, said: str) -> None:
+    """One phone is not a table: its own Undo is not announced as "Device 1 undid …"."""
+    hub = Hub()
+    alone = AppState(store, lang=lang)
+    hub.join(alone, "Device 1")
+    start_deal(new_match(alone))
+    assert alone.others_at_table == 0
+    declare(alone, 1, "KS KH KD KC")
+    hub.deliver(alone)
+    a_moment_later(alone)
+    assert alone.deal is not None and alone.deal.undo()
+    hub.deliver(alone)
+    assert alone.live_notice is not None
+    text = alone.live_notice.text(alone.t, lang)
+    assert text.startswith(said) and "Device 1" not in text
+
+
+def test_a_device_is_at_a_table_only_while_another_is_connected(store: Any) -> None:
+    hub = Hub()
+    anna, boris = AppState(store, lang="en"), AppState(store, lang="en")
+    anna_link = hub.join(anna, "Anna's phone")
+    assert anna.others_at_table == 0
+    boris_link = hub.join(boris, "Boris's phone")
+    hub.deliver()
+    assert anna.others_at_table == boris.others_at_table == 1
+    hub.company.leave(boris_link)  # Boris closed his tab
+    hub.deliver()
+    assert anna.others_at_table == 0 and boris.others_at_table == 0
+    hub.company.join(boris_link)  # and came back
+    hub.company.leave(anna_link)
+    assert anna.others_at_table == boris.others_at_table == 0
+    boris.on_leave = lambda: hub.company.leave(boris_link)
+    hub.company.join(anna_link)
+    assert anna.others_at_table == 1
+    boris.close()  # the session expired: it leaves the table too
+    assert anna.others_at_table == 0

@@ -41,6 +41,10 @@ class AppState:
         # another device made, for the strip every screen shows.
         self.on_session: Callable[[backend.MatchSession], object] | None = None
         self.live_notice: Any = None
+        # How many other devices are connected to this table now (ui/live.py's Company): a
+        # lone device shows no table wording. ``on_leave`` takes it off the table.
+        self.others_at_table = 0
+        self.on_leave: Callable[[], object] | None = None
         self.device = ""  # this device's name at the table ("Boris's phone")
         self.keep_awake = True  # the screen stays on while a deal is open (ui/awake.py)
         # The table's join codes: set by the shell for the server's host only (QA P20).
@@ -277,6 +281,8 @@ class AppState:
 
     def close(self) -> None:
         """The browser session ended: finish the open match's writes, stop its writer."""
+        if self.on_leave is not None:
+            self.on_leave()
         if self.session is not None:
             # nobody is left to tell of a failed write; storage keeps the truth
             with contextlib.suppress(backend.WriteFailed):

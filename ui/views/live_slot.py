@@ -8,7 +8,8 @@ there, so the news covers no header and no control, and nothing moves when it co
   while there is no news (``frame``);
 - the screens that show no match (Home, history, rules, a new match) and the end-of-deal
   form (it needs the whole height of a phone) show no news: they redraw with the stored
-  numbers all the same.
+  numbers all the same;
+- a device alone (no other connected: ``app.others_at_table == 0``) keeps no slot at all.
 """
 
 from __future__ import annotations
@@ -31,9 +32,12 @@ def deal_strip(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
 
 
 def _without_slot(ctx: ViewContext) -> bool:
-    """The deal in play (the news is in the ruling strip's place) and the end of a deal (its
-    form needs the phone's whole height for *Record* to stay on screen: no news there)."""
+    """The deal in play (the news is in the ruling strip's place), the end of a deal (its
+    form needs the phone's whole height for *Record* to stay on screen: no news there), and
+    a device alone: one phone is not a table, no other device's news can come."""
     app = ctx.app
+    if app.others_at_table == 0:
+        return True
     return app.screen == "deal" and app.deal is not None and app.deal.mode in ("play", "end")
 
 
