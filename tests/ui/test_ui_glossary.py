@@ -51,6 +51,10 @@ TEXTS = _russian_texts()
 def test_the_glossary_names_the_disputed_concepts() -> None:
     concepts = {t.concept for t in terms()}
     assert {"stock", "brisque", "phase", "dealer", "winner", "match"} <= concepts
+    # issue 21's slips: «брисок», «Колода вышла», «Семёрка козырей», «у игрока Борис»
+    assert {"stock_exhausted", "seven_of_trumps"} <= concepts
+    ruled_out = {bad for t in terms() for bad in t.ru_not}
+    assert {"брисок", "колода вышла", "семёрка козырей", "у игрока {"} <= ruled_out
     assert all(t.ru and t.en for t in terms())
 
 
@@ -68,7 +72,9 @@ def test_russian_texts_use_only_the_glossary_term(term: object) -> None:
     assert wrong == [], f"{term.concept}: say «{term.ru}», not {term.ru_not}"
 
 
-@pytest.mark.parametrize("concept", ["stock", "brisque", "phase", "dealer", "match"])
+@pytest.mark.parametrize(
+    "concept", ["stock", "brisque", "phase", "dealer", "match", "stock_exhausted"]
+)
 def test_the_glossary_term_is_the_one_in_use(concept: str) -> None:
     term = next(t for t in terms() if t.concept == concept)
     assert any(term.ru.lower() in text.lower() for _, text in TEXTS), concept

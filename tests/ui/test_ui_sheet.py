@@ -39,7 +39,7 @@ def test_the_winner_screen_says_why_in_words(app: AppState, store: Any) -> None:
     en, ru = verdict_of(m, "en"), verdict_of(m, "ru")
     assert en.winner == m.result().winner and en.rule == m.result().decided_by
     assert "took the last trick" in en.reason and "Boris" in en.reason
-    assert "последняя взятка" in ru.reason and "Boris" in ru.reason
+    assert "последнюю взятку берёт Boris" in ru.reason and "Boris" in ru.reason
     assert en.headline and en.rule_title
 
 

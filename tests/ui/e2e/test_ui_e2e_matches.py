@@ -143,7 +143,7 @@ def test_matches_resume_abandon_warn_verdict_and_rematch(
     wait_words(page, "last-result", "Последний итог")
     shot(page, "matches-12-home-ru")
     tap_to(page, "last-result-open", "hist-winner")
-    wait_words(page, "hist-winner", "последняя взятка")
+    wait_words(page, "hist-winner", "последнюю взятку берёт")
     shot(page, "matches-13-verdict-ru")
     page.context.close()
 
