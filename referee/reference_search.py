@@ -9,7 +9,8 @@ weighs that by the entry's standing in the open match (``Setting``).
 Matching is forgiving because people type at a card table: case and accents are dropped
 (ё = е), look-alike letters of the other alphabet are read as the word's own, Cyrillic is
 compared through its Latin transliteration (cyrtranslit), so "bezik" finds «безик", Russian
-endings and English plurals are tolerated and close misspellings match (rapidfuzz). The other
+endings and English plurals are tolerated and close misspellings match (rapidfuzz, or its
+pure-Python double in ``referee.fuzzy`` where it has no build: the phone's browser). The other
 language's texts count too, a little less, so "bezique" finds the bezique in Russian.
 """
 
@@ -17,15 +18,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 
 import cyrtranslit  # type: ignore[import-untyped]
-from rapidfuzz import fuzz, process
 
-from referee import reference
+from referee import fuzzy, reference
 from referee.reference import RuleEntry
 
 
@@ -129,6 +129,29 @@ _KIND_BONUS = {"combination": 0.5, "rule": 0.4, "penalty": 0.3, "house": 0.2, "v
 _FUZZY_CUTOFF = 80.0  # rapidfuzz ratio (0–100) for a misspelling to count
 _FUZZY_FACTOR = 0.7  # a misspelt word counts this much of an exact one
 
+# (query, choices, cutoff, limit) -> (choice, ratio, index), best first: rapidfuzz's extract.
+Extract = Callable[[str, Sequence[str], float, int], list[tuple[str, float, int]]]
+
+
+def _pick_extract() -> Extract:
+    """rapidfuzz's process.extract where it is installed (the server, the desktop), else the
+    same in pure Python (Pyodide in a phone's browser has no rapidfuzz build)."""
+    try:
+        from rapidfuzz import fuzz, process
+    except ImportError:
+        return fuzzy.extract
+
+    def extract(
+        query: str, choices: Sequence[str], cutoff: float, limit: int
+    ) -> list[tuple[str, float, int]]:
+        found = process.extract(query, choices, scorer=fuzz.ratio, score_cutoff=cutoff, limit=limit)
+        return [(str(w), float(score), int(i)) for w, score, i in found]
+
+    return extract
+
+
+_extract = _pick_extract()  # decided once, at import
+
 
 def _stem_match(q: str, w: str) -> float:
     """0.8 for the same stem (Russian endings, English plurals), else 0."""
@@ -199,9 +222,7 @@ def _similar(q: str, lang: str) -> dict[str, float]:
             if m:
                 out[w] = m
     if len(q) >= 4:
-        for w, ratio, _ in process.extract(
-            q, vocabulary, scorer=fuzz.ratio, score_cutoff=_FUZZY_CUTOFF, limit=20
-        ):
+        for w, ratio, _ in _extract(q, vocabulary, _FUZZY_CUTOFF, 20):
             if len(w) >= 4 and not w.isdigit():
                 out[w] = max(out.get(w, 0.0), _FUZZY_FACTOR * ratio / 100.0)
     return out
