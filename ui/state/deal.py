@@ -35,6 +35,7 @@ from ui.state.common import Notice
 from ui.state.declare_by_name import NamedDeclaration, NamingActions
 from ui.state.end_of_deal import EndOfDeal
 from ui.state.penalty_actions import PenaltyActions
+from ui.state.quick_declare import QuickActions, QuickEntry
 from ui.state.ruling_toast import RulingToast
 
 Mode = Literal["setup", "play", "end", "summary", "finished"]
@@ -86,7 +87,7 @@ class PendingView:
     ready: bool = True
 
 
-class DealScreen(PenaltyActions, NamingActions, EndOfDeal):
+class DealScreen(QuickActions, PenaltyActions, NamingActions, EndOfDeal):
     """State of the deal screen for one match session."""
 
     def __init__(
@@ -122,6 +123,9 @@ class DealScreen(PenaltyActions, NamingActions, EndOfDeal):
         self.trick_from_table: set[int] = set()
         self.trick_winner: int | None = None
         self.trick_errors: dict[str, str] = {}
+        self.suit_choice: tuple[int, str] | None = None  # a one-tap offer asking its suit
+        self.quick_last: QuickEntry | None = None  # the last declaration made in one tap
+        self._offers_cache: dict[tuple[int, int, int], Any] = {}
         self._prefill_setup()
 
     def set_language(self, lang: str) -> None:
@@ -386,10 +390,14 @@ class DealScreen(PenaltyActions, NamingActions, EndOfDeal):
         self.penalty_for = None
         self.ending = False
         self.end_errors = {}
+        self.suit_choice = None
+        self.quick_last = None
 
     def record(self, event: Event) -> RulingView | None:
         """Send one event to the storage layer; keep the ruling for the screen."""
         self.notice = None
+        self.suit_choice = None
+        self.quick_last = None
         try:
             ruling = self.session.record(event)
         except ValueError as exc:  # inconsistent with the facts: nothing recorded
@@ -453,6 +461,7 @@ class DealScreen(PenaltyActions, NamingActions, EndOfDeal):
             if chosen == "name" and not named:
                 chosen = "cards"
             self.picker = Picker(seat, tab=chosen, named=NamedDeclaration(seat))
+            self.suit_choice = None
             self.ruling = None
             self.toast.dismiss()
             self.notice = None

@@ -38,6 +38,7 @@ def action_bar(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
         end_form and ds.tracking != "melds" and ds.can_close_play(),
         end_form and ds.tracking != "melds" and ds.play_over(),
         tricks and ds.can_win_trick(),
+        ds.offers_shown(),
     )
     return cached(ds, key, lambda: _bar(ctx, ds, act))
 
@@ -47,8 +48,23 @@ def _bar(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
     deal_row = _deal_row(ctx, ds, act)
     if deal_row is not None:
         rows.append(deal_row)
-    for seat, name in enumerate(ds.players):
-        rows.append(_player_row(ctx, ds, seat, name, act))
+    if len(ds.players) == 2 and ds.offers_shown():
+        # the combinations are offered in the players' zones (ui/views/quick_offers.py):
+        # both players' other buttons share one row, which leaves the zones that room
+        rows.append(
+            ft.Row(
+                [
+                    ft.Container(
+                        content=_player_row(ctx, ds, seat, name, act, compact=True), expand=True
+                    )
+                    for seat, name in enumerate(ds.players)
+                ],
+                spacing=8,
+            )
+        )
+    else:
+        for seat, name in enumerate(ds.players):
+            rows.append(_player_row(ctx, ds, seat, name, act))
     if ds.tracking == "tricks" and any(not ds.sits_out(s) for s in range(len(ds.players))):
         rows.append(_trick_row(ctx, ds, act))
     return tagged(
@@ -62,7 +78,11 @@ def _bar(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
     )
 
 
-def _player_row(ctx: ViewContext, ds: DealScreen, seat: int, name: str, act: Act) -> ft.Control:
+def _player_row(
+    ctx: ViewContext, ds: DealScreen, seat: int, name: str, act: Act, *, compact: bool = False
+) -> ft.Control:
+    """Declare (the layer: any combination, or the cards), the seven, a penalty; ``compact``:
+    half a row, the declare button named by the player alone (its label says the rest)."""
     if ds.sits_out(seat):  # the engine's J-FOUR: no buttons for this deal
         return ft.Container(
             content=tagged(
@@ -74,9 +94,22 @@ def _player_row(ctx: ViewContext, ds: DealScreen, seat: int, name: str, act: Act
             height=ROW,
             alignment=ft.Alignment.CENTER_LEFT,
         )
+    declare_for = ctx.t("deal_screen.declare_for", player=name)
     buttons: list[ft.Control] = [
-        compact_button(
-            ctx.t("deal_screen.declare_for", player=name),
+        plain_buttons.labelled(  # the name on one line (the label says "Anna: declare")
+            name,
+            act(partial(ds.open_picker, seat)),
+            size=15,
+            max_lines=1,
+            height=ROW,
+            padding=ft.Padding.symmetric(horizontal=6, vertical=4),
+            expand=True,
+            identifier=f"declare-{seat}",
+            label=declare_for,
+        )
+        if compact
+        else compact_button(
+            declare_for,
             act(partial(ds.open_picker, seat)),
             primary=ds.tracking == "melds",
             icon=ft.Icons.STYLE,
@@ -103,7 +136,7 @@ def _player_row(ctx: ViewContext, ds: DealScreen, seat: int, name: str, act: Act
                 icon_size=30,
                 color=ft.Colors.ERROR,
                 tooltip=ctx.t("deal_screen.penalty_for", player=name),
-                size=ROW,
+                size=40 if compact else ROW,
             ),
             label=ctx.t("deal_screen.penalty_for", player=name),
         )

@@ -26,6 +26,7 @@ from ui.views import (
     live_slot,
     pinned_bottom,
     plain_buttons,
+    quick_offers,
     ruling_toast,
     setup_slot,
     under_header,
@@ -259,6 +260,8 @@ def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     for seat, name in enumerate(ds.players):
         table = ds.table(seat)
         pending = ds.pending(seat)
+        choosing = ds.suit_choice_of(seat)
+        last = ds.quick_last
         key = (
             "table",
             seat,
@@ -268,6 +271,10 @@ def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
             back,
             tuple(c.code for c in table),
             tuple((p.meld, p.points, p.ready, tuple(c.code for c in p.cards)) for p in pending),
+            ds.trumps(),
+            tuple((o.meld, o.points, o.suits) for o in ds.offers(seat)),
+            None if choosing is None else (choosing.meld, choosing.suits),
+            last is not None and last.player == seat,
         )
         out.append(
             cached(
@@ -318,29 +325,40 @@ def _table_panel(
                 spacing=8,
             )
         )
+    offers = quick_offers.offers_zone(ctx, ds, act, seat, name)
     if faces:
         shown: ft.Control = ft.Row(faces, wrap=True, spacing=4, run_spacing=4)
+    elif offers is not None:  # what the player can declare says it: the room is theirs
+        shown = ft.Container(height=0)
     else:
         empty = "deal_screen.back_in_hand" if phase2 and back else "deal.table_empty"
         shown = body_text(ctx.t(empty), 15, color=ft.Colors.ON_SURFACE_VARIANT)
+    title: ft.Control = ft.Text(
+        name,
+        size=17,
+        weight=ft.FontWeight.BOLD,
+        no_wrap=True,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        expand=True,
+    )
+    change = quick_offers.change_button(ctx, ds, act, seat, name)
+    title = ft.Container(  # one height with or without "change cards": nothing moves
+        content=ft.Row([title, *([change] if change else [])], spacing=4),
+        height=28,
+    )
     return panel(
         ft.Column(
             [
-                ft.Text(
-                    name,
-                    size=17,
-                    weight=ft.FontWeight.BOLD,
-                    no_wrap=True,
-                    overflow=ft.TextOverflow.ELLIPSIS,
-                ),
+                title,
                 tagged(f"table-{seat}", shown),
                 *pend,
+                *([offers] if offers is not None else []),
             ],
             spacing=4,
             tight=True,
         ),
         identifier=f"player-{seat}",
-        padding=10,
+        padding=8,
     )
 
 

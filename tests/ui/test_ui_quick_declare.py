@@ -1,0 +1,96 @@
+"""Declaring in one tap (issue 21), as state: the offers come from the engine
+(referee.offers), one tap records the proposal, a plain marriage asks its suit, "change
+cards" takes the entry back and opens the proposal, Undo takes it back."""
+
+from __future__ import annotations
+
+from ui_helpers import new_match, start_deal
+
+from referee.cards import Suit
+from ui.state.app import AppState
+from ui.state.deal import DealScreen
+from ui.views import SCREENS
+from ui.views.common import ViewContext
+
+
+def screen(app: AppState, tracking: str = "melds") -> DealScreen:
+    ds = new_match(app, tracking=tracking)
+    start_deal(ds)
+    return ds
+
+
+def build(app: AppState) -> None:
+    SCREENS[app.screen](ViewContext(app=app, page=None))  # type: ignore[arg-type]
+
+
+def test_the_typical_deal_in_one_tap_a_declaration_scores_as_on_paper(app: AppState) -> None:
+    ds = screen(app)
+    build(app)
+    ds.quick_declare(0, "marriage")
+    assert ds.suit_choice == (0, "marriage")  # the one choice the engine cannot make
+    build(app)
+    view = ds.quick_suit(Suit.SPADES)
+    assert view is not None and view.accepted
+    for seat, meld in [
+        (1, "bezique"),
+        (0, "trump_marriage"),
+        (1, "four_kings"),
+        (0, "trump_sequence"),
+        (1, "four_aces"),
+    ]:
+        view = ds.quick_declare(seat, meld)
+        assert view is not None and view.accepted, (meld, view)
+        build(app)
+    assert ds.seven(0) is not None
+    assert ds.deal_scores() == [320, 220]
+    last = ds.match.current.log[4][0]
+    assert sorted(c.code for c in last.table) == ["KH", "QH"]  # R-REUSE: the marriage reused
+
+
+def test_the_offers_are_the_engines_and_none_in_phase_2(app: AppState) -> None:
+    ds = screen(app)
+    assert [o.meld for o in ds.offers(0)][:3] == ["marriage", "trump_marriage", "bezique"]
+    ds.stock_exhausted()
+    assert ds.offers(0) == () and ds.offers(1) == ()
+    build(app)
+
+
+def test_a_one_tap_declaration_is_taken_back_by_undo(app: AppState) -> None:
+    ds = screen(app)
+    ds.quick_declare(1, "bezique")
+    assert ds.deal_scores() == [0, 40]
+    assert ds.undo()
+    assert ds.deal_scores() == [0, 0] and ds.quick_last is None
+
+
+def test_change_cards_takes_the_entry_back_and_opens_its_proposal(app: AppState) -> None:
+    ds = screen(app)
+    ds.quick_declare(1, "four_kings")
+    assert ds.quick_last is not None
+    assert ds.change_quick()
+    assert ds.deal_scores() == [0, 0]
+    p = ds.picker
+    assert p is not None and p.tab == "name" and p.named is not None
+    assert p.named.meld == "four_kings" and p.named.proposal is not None
+    assert sorted(c.code for c in p.named.proposal.new) == ["KC", "KD", "KH", "KS"]
+    build(app)
+    ds.change_proposed(0)  # one tap on a card, then confirm as before
+    assert ds.declare_named() is not None and ds.deal_scores() == [0, 80]
+
+
+def test_a_suit_choice_is_dropped_by_the_next_entry(app: AppState) -> None:
+    ds = screen(app)
+    ds.quick_declare(0, "marriage")
+    assert ds.suit_choice_of(0) is not None and ds.suit_choice_of(1) is None
+    ds.quick_declare(1, "bezique")
+    assert ds.suit_choice is None
+    ds.quick_declare(0, "marriage")
+    ds.cancel_suit_choice()
+    assert ds.suit_choice is None and ds.deal_scores() == [0, 40]
+
+
+def test_r_declare_after_trick_with_tricks_only_the_winner_gets_offers(app: AppState) -> None:
+    ds = screen(app, tracking="tricks")
+    ds.trick(1)
+    assert ds.offers(1) != () and ds.offers(0) == ()
+    build(app)

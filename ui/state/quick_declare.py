@@ -1,0 +1,122 @@
+"""Declaring in one tap (issue 21): the screen's side of referee.offers.
+
+Each player's zone shows the combinations the engine would accept from them now; a tap
+records the proposal the engine made (a plain marriage first asks its suit: one more tap);
+"change cards" takes the entry back and opens the declare layer on the same proposal, so
+the cards are one tap away, as Undo is. Which kinds are offered, and in which order, is the
+engine's choice; this class only remembers the taps between two screens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from referee import offers as engine_offers
+from referee import proposal as engine_proposal
+from referee.cards import Suit
+
+
+@dataclass(frozen=True)
+class QuickEntry:
+    """The last declaration made in one tap: who, what and the cards proposed."""
+
+    player: int
+    proposal: engine_proposal.MeldProposal
+
+
+class QuickActions:
+    """The deal screen's one-tap declarations (a mixin of ui.state.deal.DealScreen, which
+    provides the deal, ``record``, ``undo``, ``open_picker`` and the picker)."""
+
+    deal: Any
+    picker: Any
+    suit_choice: tuple[int, str] | None
+    quick_last: QuickEntry | None
+    _offers_cache: dict[tuple[int, int, int], tuple[engine_offers.Offer, ...]]
+
+    def record(self, event: Any) -> Any: ...  # provided by DealScreen
+
+    def undo(self) -> bool: ...  # provided by DealScreen
+
+    def open_picker(self, seat: int, tab: Any = None) -> None: ...  # provided by DealScreen
+
+    def sits_out(self, seat: int) -> bool: ...  # provided by DealScreen
+
+    def offers(self, seat: int) -> tuple[engine_offers.Offer, ...]:
+        """The engine's one-tap declarations for this player now (kept until the log moves)."""
+        deal = self.deal
+        if deal is None or self.sits_out(seat):
+            return ()
+        key = (id(deal), len(deal.log), seat)
+        found = self._offers_cache.get(key)
+        if found is None:
+            if len(self._offers_cache) > 32:
+                self._offers_cache.clear()
+            found = self._offers_cache[key] = engine_offers.offers(deal, seat)
+        return found
+
+    def offers_shown(self) -> bool:
+        """Whether the players' zones offer one-tap declarations in this deal (the trick
+        variants, phase 1: the engine offers nothing after the stock)."""
+        deal = self.deal
+        return (
+            deal is not None
+            and engine_proposal.supports(deal)
+            and int(deal.phase) == 1
+            and not deal.complete
+        )
+
+    def quick_declare(self, seat: int, meld: str) -> Any:
+        """One tap on an offer: record it, or ask the suit when the player must choose it."""
+        offer = engine_offers.find(self.offers(seat), meld)
+        if offer is None:
+            return None
+        if offer.needs_suit:
+            self.suit_choice = (seat, meld)
+            return None
+        return self._record_quick(seat, offer.proposals[0])
+
+    def quick_suit(self, suit: Suit) -> Any:
+        """The suit of the offer being chosen: record it in that suit."""
+        if self.suit_choice is None:
+            return None
+        seat, meld = self.suit_choice
+        offer = engine_offers.find(self.offers(seat), meld)
+        chosen = offer.in_suit(suit) if offer is not None else None
+        self.suit_choice = None
+        if chosen is None:
+            return None
+        return self._record_quick(seat, chosen)
+
+    def cancel_suit_choice(self) -> None:
+        self.suit_choice = None
+
+    def suit_choice_of(self, seat: int) -> engine_offers.Offer | None:
+        """The offer whose suit this player is choosing, if any."""
+        if self.suit_choice is None or self.suit_choice[0] != seat:
+            return None
+        return engine_offers.find(self.offers(seat), self.suit_choice[1])
+
+    def change_quick(self) -> bool:
+        """ "Change cards" after a one-tap declaration: take it back and open the declare
+        layer on the same proposal, each card one tap to change."""
+        last = self.quick_last
+        if last is None or not self.undo():
+            return False
+        self.open_picker(last.player, "name")
+        named = self.picker.named if self.picker is not None else None
+        if named is not None:
+            prop = last.proposal
+            named.meld = prop.meld
+            named.proposal = (
+                engine_proposal.evaluate(self.deal, last.player, prop.meld, prop.new, prop.table)
+                or prop
+            )
+        return True
+
+    def _record_quick(self, seat: int, chosen: engine_proposal.MeldProposal) -> Any:
+        view = self.record(chosen.event())
+        if view is not None:
+            self.quick_last = QuickEntry(seat, chosen)
+        return view

@@ -1,0 +1,177 @@
+"""The one-tap declarations in a player's zone (issue 21; state ui/state/quick_declare.py,
+engine referee/offers.py): the combinations the engine would accept from that player now,
+four to a row in cells of one size, in the engine's order; a plain marriage's suit as one
+more row of suits in the same place; "change cards" beside the name after a one-tap entry."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from referee.cards import Suit
+from referee.offers import Offer
+from ui import backend
+from ui.state.deal import DealScreen
+from ui.views import plain_buttons
+from ui.views.cards import suit_badge
+from ui.views.common import ViewContext, tagged
+from ui.views.deal_parts import Act, cap
+
+COLUMNS = 4
+CELL = 40  # a cell's height: the name and the points on two lines
+SPACING = 6
+
+
+def short_name(ctx: ViewContext, meld: str) -> str:
+    key = f"quick.short.{meld}"
+    text = ctx.t(key)
+    return text if text != key else cap(backend.meld_name(meld, ctx.app.lang))
+
+
+def _trump_badge(ds: DealScreen, meld: str) -> Suit | None:
+    """The trump suit shown before a trump kind's short name (once trumps are known)."""
+    spec = ds.match.variant.combination(meld)
+    trumps = ds.trumps()
+    return trumps if spec is not None and spec.suit == "trump" else None
+
+
+def offers_zone(
+    ctx: ViewContext, ds: DealScreen, act: Act, seat: int, name: str
+) -> ft.Control | None:
+    """The offers (or the suit being chosen) for one player; None when nothing is offered."""
+    choosing = ds.suit_choice_of(seat)
+    if choosing is not None:
+        return _suit_row(ctx, ds, act, seat, name, choosing)
+    offered = ds.offers(seat)
+    if not offered:
+        return None
+    cells = [_cell(ctx, ds, act, seat, name, o) for o in offered]
+    rows: list[ft.Control] = []
+    for i in range(0, len(cells), COLUMNS):
+        row = cells[i : i + COLUMNS]
+        row += [ft.Container(expand=1) for _ in range(COLUMNS - len(row))]
+        rows.append(ft.Row(row, spacing=SPACING))
+    return tagged(
+        f"offers-{seat}",
+        ft.Column(rows, spacing=SPACING, tight=True),
+        label=ctx.t("quick.offers", player=name),
+    )
+
+
+def _cell(
+    ctx: ViewContext, ds: DealScreen, act: Act, seat: int, name: str, offer: Offer
+) -> ft.Control:
+    text = ft.Text(
+        short_name(ctx, offer.meld),
+        size=14,
+        weight=ft.FontWeight.W_600,
+        color=ft.Colors.PRIMARY,
+        no_wrap=True,
+        overflow=ft.TextOverflow.ELLIPSIS,
+    )
+    badge = _trump_badge(ds, offer.meld)
+    points: ft.Control = ft.Text(str(offer.points), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+    if badge is not None and not offer.needs_suit:  # the trump suit beside the points
+        points = ft.Row(
+            [suit_badge(badge, 9), points],
+            spacing=3,
+            tight=True,
+            alignment=ft.MainAxisAlignment.CENTER,
+        )
+    content = ft.Column(
+        [text, points],
+        spacing=0,
+        tight=True,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        alignment=ft.MainAxisAlignment.CENTER,
+    )
+    meld = backend.meld_name(offer.meld, ctx.app.lang)
+    return ft.Semantics(
+        identifier=f"offer-{seat}-{offer.meld}",
+        label=ctx.t("quick.declare", player=name, meld=meld, points=offer.points),
+        button=True,
+        expand=1,
+        content=plain_buttons.face(
+            content,
+            act(partial(ds.quick_declare, seat, offer.meld)),
+            height=CELL,
+            padding=ft.Padding.symmetric(horizontal=4, vertical=2),
+            radius=12,
+            expand=1,
+            alignment=ft.Alignment.CENTER,
+        ),
+    )
+
+
+def _suit_row(
+    ctx: ViewContext, ds: DealScreen, act: Act, seat: int, name: str, offer: Offer
+) -> ft.Control:
+    meld = backend.meld_name(offer.meld, ctx.app.lang)
+    cells: list[ft.Control] = [
+        ft.Container(
+            content=ft.Text(
+                ctx.t("quick.suit_of", meld=short_name(ctx, offer.meld)),
+                size=14,
+                weight=ft.FontWeight.W_600,
+                max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS,
+            ),
+            expand=1,
+            alignment=ft.Alignment.CENTER_LEFT,
+        )
+    ]
+    for suit in offer.suits:
+        cells.append(
+            ft.Semantics(
+                identifier=f"offer-suit-{seat}-{suit.value}",
+                label=ctx.t("quick.suit_for", player=name, meld=meld, suit=suit.symbol),
+                button=True,
+                expand=1,
+                content=plain_buttons.face(
+                    suit_badge(suit, 20),
+                    act(partial(ds.quick_suit, suit)),
+                    height=CELL,
+                    radius=12,
+                    expand=1,
+                    alignment=ft.Alignment.CENTER,
+                ),
+            )
+        )
+    cells.append(
+        ft.Semantics(
+            identifier=f"offer-suit-cancel-{seat}",
+            label=ctx.t("quick.cancel"),
+            container=True,
+            content=plain_buttons.icon_button(
+                ft.Icons.CLOSE,
+                act(ds.cancel_suit_choice),
+                tooltip=ctx.t("quick.cancel"),
+                size=CELL,
+            ),
+        )
+    )
+    return tagged(f"offers-{seat}", ft.Row(cells, spacing=SPACING))
+
+
+def change_button(
+    ctx: ViewContext, ds: DealScreen, act: Act, seat: int, name: str
+) -> ft.Control | None:
+    """After a one-tap declaration: its cards one tap away (the entry is taken back and the
+    declare layer opens on the same proposal)."""
+    last = ds.quick_last
+    if last is None or last.player != seat:
+        return None
+    meld = backend.meld_name(last.proposal.meld, ctx.app.lang)
+    return plain_buttons.labelled(
+        ctx.t("quick.change_cards"),
+        act(ds.change_quick),
+        look="text",
+        icon=ft.Icons.EDIT,
+        size=14,
+        icon_size=18,
+        height=32,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=0),
+        identifier=f"change-cards-{seat}",
+        label=ctx.t("quick.change_label", player=name, meld=meld),
+    )
