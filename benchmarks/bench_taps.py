@@ -6,9 +6,11 @@ Plays the issue's typical deal through the real UI in headless Chromium (semanti
 two-hand, Anna deals, turn-up 9♥; Anna's marriage K♠ Q♠; Boris's bezique Q♠ J♦; Anna's trump
 marriage K♥ Q♥; Boris's four kings; Anna's trump sequence reusing her K♥ Q♥; Boris's four
 aces; Anna exchanges the seven of trumps; the stock runs out; the last trick to Boris;
-brisques 8 and 8. Each declaration is made by naming the combination and confirming the
-cards the referee proposes. With ``tricks`` tracking every trick of phase 1 is tapped (the
-declarer wins the trick before each declaration) and the deal closes with the last trick.
+brisques 8 and 8. Each declaration is one tap on the combination the player's zone offers
+(issue 21: the engine's proposal is recorded and its ruling shown with the cards); the plain
+marriage asks its suit, one more tap. With ``tricks`` tracking every trick of phase 1 is
+tapped (the declarer wins the trick before each declaration) and the deal closes with the
+last trick.
 
 Counted from the start of the deal's setup (the new-match form is not part of a deal):
 - taps: every click on a control;
@@ -16,7 +18,12 @@ Counted from the start of the deal's setup (the new-match form is not part of a 
   layer (a sheet) needs a tap to uncover it: each counts one (and is reported apart);
 - keystrokes: keys typed (the brisque count);
 - median_ms: tap → painted: from the click to the page's semantics tree changing and two
-  animation frames after it (server round trip, engine, storage queue and redraw).
+  animation frames after it (server round trip, engine, storage queue and redraw);
+- seconds_estimate, by a stated rule: 1 s for each tap or key, and 1 s to read each proposal
+  of the engine (a declaration's cards, read once in its ruling).
+
+A control not yet on the page (a frame late under load) is waited for, not counted as a
+miss: the finger waits for what it taps.
 
 Sizes: phone 390×844, tablet/laptop 1024×768. Prints one line per run, then, last, one JSON
 object: {"phone_melds": {"taps": N, "swipes": N, "keystrokes": N, "median_ms": X}, ...}.
@@ -30,6 +37,7 @@ import json
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +56,9 @@ from ui_e2e_harness import (  # type: ignore[import-not-found,unused-ignore]  # 
 )
 
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768}}
+SUIT_OF = {"marriage": "S"}  # the one choice the engine leaves to the player: K♠ Q♠
+SECONDS_PER_TAP = 1.0  # a tap or a key
+SECONDS_PER_PROPOSAL = 1.0  # reading the cards the engine proposed
 DECLARATIONS = [
     (0, "marriage"),
     (1, "bezique"),
@@ -56,6 +67,14 @@ DECLARATIONS = [
     (0, "trump_sequence"),
     (1, "four_aces"),
 ]
+POINTS = {
+    "marriage": 20,
+    "bezique": 40,
+    "trump_marriage": 40,
+    "four_kings": 80,
+    "trump_sequence": 250,
+    "four_aces": 100,
+}
 EXPECTED = {"Anna": 400, "Boris": 310}  # 20+40+250+10 +80 brisques; 40+80+100 +10 last +80
 
 # Click a semantics node like a finger would (its tappable element), then wait for the
@@ -101,12 +120,21 @@ class Finger:
         self.keystrokes = 0
         self.latencies: list[float] = []
         self.misses: list[str] = []
+        self.proposals_read = 0
 
-    def tap(self, identifier: str, *, trick: bool = False) -> None:
-        by_id(self.page, identifier).first.wait_for(state="attached", timeout=20_000)
-        result = self.page.evaluate(TAP_JS, [identifier, 3000])
-        if "error" in result:
-            raise AssertionError(f"{identifier}: {result['error']}")
+    def tap(self, identifier: str, *, trick: bool = False, timeout: float = 20.0) -> None:
+        # Flutter replaces semantics nodes while it redraws: a node seen attached can be gone
+        # when the tap is made. Wait for it again (a slow frame is not a miss).
+        deadline = time.monotonic() + timeout
+        while True:
+            left = max(0.5, deadline - time.monotonic())
+            by_id(self.page, identifier).first.wait_for(state="attached", timeout=left * 1000)
+            result = self.page.evaluate(TAP_JS, [identifier, 3000])
+            if "error" not in result:
+                break
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{identifier}: {result['error']} for {timeout:.0f} s")
+            self.page.wait_for_timeout(100)
         self.taps += 1
         self.trick_taps += trick
         if result["outside"]:
@@ -117,6 +145,9 @@ class Finger:
             self.misses.append(f"{identifier} under another layer")
         if result["seen"]:
             self.latencies.append(float(result["ms"]))
+
+    def read_proposal(self) -> None:
+        self.proposals_read += 1
 
     def type(self, text: str) -> None:
         self.page.keyboard.type(text)
@@ -133,6 +164,10 @@ class Finger:
             "outside_viewport": self.swipes,
             "under_a_layer": self.covered,
             "misses": self.misses,
+            "proposals_read": self.proposals_read,
+            "seconds_estimate": self.taps * SECONDS_PER_TAP
+            + self.keystrokes * SECONDS_PER_TAP
+            + self.proposals_read * SECONDS_PER_PROPOSAL,
         }
 
 
@@ -163,13 +198,15 @@ def _new_match(page: Page, sent: list[bytes], tracking: str) -> None:
     by_id(page, "start-deal").wait_for()
 
 
-def _declare(f: Finger, seat: int, meld: str) -> None:
-    f.tap(f"declare-{seat}")
-    f.tap(f"name-{meld}")
-    by_id(f.page, "proposed-0").wait_for()
-    wait_words(f.page, "declare-confirm", "·")  # the proposal with its points is in
-    f.tap("declare-confirm")
-    by_id(f.page, "picker-cancel").wait_for(state="detached")
+def _declare(f: Finger, seat: int, meld: str, score: int) -> None:
+    """One tap on the offer (and the suit where the player chooses it); the ruling with the
+    proposed cards is read once; the next tap waits for the player's new deal score."""
+    f.tap(f"offer-{seat}-{meld}")
+    if meld in SUIT_OF:
+        f.tap(f"offer-suit-{seat}-{SUIT_OF[meld]}")
+    wait_words(f.page, f"deal-score-{seat}", str(score))
+    by_id(f.page, f"change-cards-{seat}").wait_for()  # the accepted ruling is in
+    f.read_proposal()
 
 
 def play(page: Page, tracking: str) -> Finger:
@@ -178,9 +215,16 @@ def play(page: Page, tracking: str) -> Finger:
     f.tap("suit-H")
     f.tap("start-deal")
     by_id(page, "declare-0").wait_for()
+    scores = [0, 0]
+    points = dict(POINTS)
+
+    def declare(seat: int, meld: str) -> None:
+        scores[seat] += points[meld]
+        _declare(f, seat, meld, scores[seat])
+
     if tracking == "melds":
         for seat, meld in DECLARATIONS:
-            _declare(f, seat, meld)
+            declare(seat, meld)
         f.tap("seven-0")
         f.tap("stock-exhausted")
     else:
@@ -192,7 +236,7 @@ def play(page: Page, tracking: str) -> Finger:
             played += 1
             wait_words(page, "stock", f"played: {played}")
             if 1 <= k <= len(DECLARATIONS):
-                _declare(f, *DECLARATIONS[k - 1])
+                declare(*DECLARATIONS[k - 1])
             elif k == len(plan) - 1:
                 f.tap("seven-0")
         while played < 24:
@@ -240,7 +284,9 @@ def main(argv: list[str] | None = None) -> int:
     results.mkdir(parents=True, exist_ok=True)
     (results / "bench_taps.json").write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
     summary = {
-        k: {key: v[key] for key in ("taps", "swipes", "keystrokes", "median_ms")}
+        k: {
+            key: v[key] for key in ("taps", "swipes", "keystrokes", "median_ms", "seconds_estimate")
+        }
         | ({"trick_taps": v["trick_taps"]} if k.endswith("tricks") else {})
         for k, v in out.items()
     }
