@@ -16,15 +16,16 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.engine.url import URL
 from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.pool import NullPool
+
+if TYPE_CHECKING:  # Alembic is imported only when a migration is due (it costs the phone ~1 s)
+    from alembic.config import Config
 
 from referee.storage.errors import (
     DatabaseBusyError,
@@ -39,6 +40,9 @@ APP_NAME = "bezique-referee"
 DB_FILENAME = "bezique.sqlite3"
 BUSY_TIMEOUT_ENV = "BEZIQUE_BUSY_TIMEOUT_MS"
 BUSY_TIMEOUT_MS = int(os.environ.get(BUSY_TIMEOUT_ENV) or 10_000)
+# WAL unless told otherwise: the phone build's in-browser file system asks for a rollback
+# journal ("DELETE"), whose file holds exactly the committed state between two statements.
+JOURNAL_ENV = "BEZIQUE_SQLITE_JOURNAL"
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
 # Every revision this version knows, oldest first; the last is the head. A test checks it
@@ -173,9 +177,12 @@ def _sqlite_on_connect(dbapi_conn: Any, _record: Any) -> None:
     try:
         cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cur.execute("PRAGMA foreign_keys=ON")
-        mode = cur.execute("PRAGMA journal_mode=WAL").fetchone()
-        if mode is None or str(mode[0]).lower() != "wal":
-            raise StorageError(f"SQLite refused WAL mode (got {mode!r})")
+        wanted = (os.environ.get(JOURNAL_ENV) or "WAL").upper()
+        if wanted not in ("WAL", "DELETE"):
+            raise StorageError(f"{JOURNAL_ENV}={wanted!r}: only WAL or DELETE")
+        mode = cur.execute(f"PRAGMA journal_mode={wanted}").fetchone()
+        if mode is None or str(mode[0]).upper() != wanted:
+            raise StorageError(f"SQLite refused {wanted} mode (got {mode!r})")
         cur.execute("PRAGMA synchronous=FULL")
     finally:
         cur.close()
@@ -364,6 +371,8 @@ def move_aside(path: Path, now: datetime | None = None) -> Path:
 
 def alembic_config() -> Config:
     """Alembic's configuration for the migrations shipped inside this package."""
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
     return cfg
@@ -400,6 +409,8 @@ def upgrade(loc: Location, revision: str = "head") -> None:
                         f"{loc.describe()} was written by a newer version of Bezique Referee"
                         f" (schema {found}); update the app to open it."
                     )
+                from alembic import command
+
                 cfg = alembic_config()
                 cfg.attributes["connection"] = conn
                 command.upgrade(cfg, revision)
