@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, wait
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
@@ -22,6 +22,7 @@ from referee.storage.errors import StaleWrite, StorageError
 from referee.variants import load_variant
 from referee.variants import variant_ids as _variant_ids
 from referee.verdict import variant_rule
+from ui import runtime
 from ui.i18n import Translator
 from ui.pending_writes import RetryWhileAway
 
@@ -447,7 +448,8 @@ class MatchSession:
         # Told (from the writer thread) when storage stops or starts answering again.
         self.on_change: Callable[[], object] | None = None
         self._retry = RetryWhileAway(lambda: self.on_change)
-        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-write")
+        self._writer = runtime.executor("bezique-write")
+        self._unsubscribe = runtime.durability.subscribe(self._durability_changed)
         self._queue: list[Future[Any]] = []
         self._broken = False
         self.refused: Any = None  # the ruling of the first entry storage refused, as shown
@@ -480,13 +482,20 @@ class MatchSession:
 
     @property
     def unsaved(self) -> int:
-        """Entries on screen that storage does not hold durably yet."""
-        return sum(1 for f in self._queue if not f.done())
+        """Entries on screen that storage does not hold durably yet (in the phone's browser:
+        also those not yet in its storage, ui/runtime.py)."""
+        return sum(1 for f in self._queue if not f.done()) + runtime.durability.pending
 
     @property
     def storage_away(self) -> str | None:
         """Why storage is not answering while entries wait (None: it answers)."""
-        return self._retry.away if self.unsaved else None
+        if any(not f.done() for f in self._queue):
+            return self._retry.away
+        return runtime.durability.problem
+
+    def _durability_changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
 
     @property
     def busy(self) -> bool:
@@ -652,8 +661,10 @@ class MatchSession:
                 raise
             self._retry.give_up_after(self._retry.CLOSE_GRACE)
             self._writer.shutdown(wait=False)
+            self._unsubscribe()
             raise
         self._writer.shutdown(wait=True)
+        self._unsubscribe()
 
 
 def _verdict(ruling: Any) -> tuple[bool, str, int]:

@@ -13,12 +13,12 @@ import itertools
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any
 
 import flet as ft
 
-from ui import backend, live
+from ui import backend, live, runtime
 from ui.awake import Awake
 from ui.i18n import Translator, pick_language
 from ui.state.app import AppState, Role
@@ -180,15 +180,17 @@ class _Opener:
     one Store instead of paying for it on its first paint."""
 
     def __init__(self, db_url: str | None) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bezique-open")
+        self._pool = runtime.executor("bezique-open")
         self._db_url = db_url
         self.progress: Any = None  # how far a salvage at open got (set from the thread)
         self._future: Future[Any] = self._pool.submit(self._open, db_url)
 
     def _open(self, db_url: str | None) -> Any:
         store = backend.open_store(db_url, progress=self._note)
+        runtime.durability.watch(store.engine)
         self.progress = None
-        backend.warm_up()
+        if runtime.WARM_UP_AT_OPEN:
+            backend.warm_up()
         return store
 
     def _note(self, report: Any) -> None:
