@@ -194,6 +194,12 @@ def parse_suit(text: str) -> Suit:
         raise InvalidCardError(text, "not a suit") from None
 
 
+def spoken_order(cards: Iterable[Card]) -> list[Card]:
+    """Cards as players say them: a suit's cards together, high to low (K♠ Q♠, A♥ 10♥ K♥ Q♥
+    J♥), suits in their usual order, a joker last."""
+    return sorted(cards, key=lambda c: (c.is_joker, _SUIT_ORDER[c.suit], -int(c.rank)))
+
+
 def cards_text(cards: Iterable[Card]) -> str:
-    """Cards for a message: ``K♠ Q♠``."""
-    return " ".join(str(c) for c in cards)
+    """Cards for a message, as players say them: ``K♠ Q♠``, ``A♥ 10♥ K♥ Q♥ J♥``."""
+    return " ".join(str(c) for c in spoken_order(cards))

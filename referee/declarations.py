@@ -48,15 +48,20 @@ class DeclarationRules(DealCore):
         """The kinds of combination these cards form (for the app's picker)."""
         return sorted({i.meld for i in self._instances(cards)})
 
-    def _timing(self, player: int, *, free: bool = False) -> Ruling | None:
-        """R-NO-DECLARE-AFTER-STOCK, R-DECLARE-AFTER-TRICK, R-ONE-PER-TRICK, H-FOUR-TRICKS."""
-        who = {"player": self.name(player)}
-        # The last trick (unless H-LAST-TRICK-24 moves its bonus to trick 24) and the brisques
-        # come after the stock ran out, even in a record that leaves stock_exhausted out.
+    def declarations_open(self) -> bool:
+        """Whether a declaration can still be accepted in this deal (R-NO-DECLARE-AFTER-STOCK):
+        not once the stock ran out. The last trick (unless H-LAST-TRICK-24 moves its bonus to
+        trick 24) and the brisques come after that, even in a record that leaves
+        stock_exhausted out. A screen makes *Declare* its main button only while this holds."""
         deal_over = self.brisques_scored or (
             self.last_trick_scored and not self.setup.has("H-LAST-TRICK-24")
         )
-        if self.stock_exhausted or deal_over:
+        return not (self.stock_exhausted or deal_over)
+
+    def _timing(self, player: int, *, free: bool = False) -> Ruling | None:
+        """R-NO-DECLARE-AFTER-STOCK, R-DECLARE-AFTER-TRICK, R-ONE-PER-TRICK, H-FOUR-TRICKS."""
+        who = {"player": self.name(player)}
+        if not self.declarations_open():
             return reject("R-NO-DECLARE-AFTER-STOCK", "after_stock", who)
         if self.setup.tracking == "melds":
             return None

@@ -16,6 +16,17 @@ from referee.verdict import variant_rule
 class SevenRules(DeclarationRules):
     """Declaring a seven of trumps."""
 
+    def seven_open(self) -> bool:
+        """Whether a seven of trumps can still be accepted in this deal, from whoever may
+        declare next: the variant counts it (R-SEVEN), trumps are known, declarations are
+        open (R-NO-DECLARE-AFTER-STOCK) and a copy is not yet accounted for on the tables,
+        in the hands, played or turned up (R-PACK). A screen offers the seven only then."""
+        v = self.setup.variant
+        if not v.seven_points or self.trumps is None or not self.declarations_open():
+            return False
+        seven = Card(Rank.SEVEN, self.trumps)
+        return self.known(seven) < self.setup.copies(seven)
+
     def _check_seven(self, ev: Seven) -> _Outcome:
         player = ev.player
         who = self.name(player)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from referee.cards import Card, Rank, Suit, cards_text
+from referee.cards import Card, Rank, Suit
 from referee.combinations import CardCounts
 from referee.deal_core import DealCore, _Outcome, _PhaseTwoDuty
 from referee.errors import InconsistentEventError
@@ -159,8 +159,9 @@ class TrickRules(DealCore):
             played.append((seat, card, off_table))
         winner_seat = self._trick_winner([(seat, card) for seat, card, _ in played])
         if winner_seat != ev.winner:
+            in_play_order = " ".join(str(c) for _, c, _ in played)  # seat by seat, as played
             raise InconsistentEventError(
-                f"trick {number}: {cards_text(c for _, c, _ in played)} led by "
+                f"trick {number}: {in_play_order} led by "
                 f"{self.name(leader)} is won by {self.name(winner_seat)}, not "
                 f"{self.name(ev.winner)} (R-RANK)",
                 "R-RANK",

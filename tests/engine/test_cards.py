@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cards import ALL_CARDS, Card, Rank, Suit, parse_card, parse_cards
+from referee.cards import ALL_CARDS, Card, Rank, Suit, cards_text, parse_card, parse_cards
 from referee.errors import InvalidCardError
 
 from .conftest import decl, record, result
@@ -89,3 +89,10 @@ def test_r_pack_record_spellings_are_equivalent_in_a_declaration() -> None:
 @pytest.mark.parametrize("text", ["Q♠\ufe0f", "Q♤", " QS ", "q♤"])
 def test_r_pack_pasted_suit_symbols_are_read(text: str) -> None:
     assert parse_card(text) is parse_card("QS")
+
+
+def test_r_rank_cards_are_listed_high_to_low_as_players_say_them() -> None:
+    assert cards_text(parse_cards(["QS", "KS"])) == "K♠ Q♠"
+    assert cards_text(parse_cards(["JH", "QH", "KH", "10H", "AH"])) == "A♥ 10♥ K♥ Q♥ J♥"
+    assert cards_text(parse_cards(["JD", "QS"])) == "Q♠ J♦"  # a bezique: each suit together
+    assert cards_text(parse_cards(["KC", "AS", "KS"])) == "A♠ K♠ K♣"

@@ -228,3 +228,30 @@ def test_h_seven_twenty_in_three_hand() -> None:
     doc["variant"] = "three-hand"
     doc["players"] = ["Anna", "Boris", "Vera"]
     assert replay(doc).result().sides[0].total == 20
+
+
+# --------------------------------------------- what a screen may offer (issue 21): the engine's
+def test_r_pack_the_seven_is_open_until_every_copy_is_accounted_for() -> None:
+    """Two packs, two sevens of trumps: open before either, after one, closed after both, so
+    no seven button is offered once the engine would refuse it for R-PACK."""
+    open_after = [replay(record(list(evs))).deals[0].seven_open() for evs in (
+        [], [seven("Anna")], [seven("Anna"), seven("Boris")],
+    )]
+    assert open_after == [True, True, False]
+
+
+def test_r_pack_a_turned_up_seven_is_one_copy_accounted_for() -> None:
+    d = replay(record([seven("Boris")], turn_up="7H")).deals[0]
+    assert not d.seven_open()  # the dealer's turn-up and Boris's shown seven: both copies
+
+
+def test_r_no_declare_after_stock_closes_the_seven_and_every_declaration() -> None:
+    d = replay(record([stock()])).deals[0]
+    assert not d.declarations_open() and not d.seven_open()
+    assert replay(record([])).deals[0].declarations_open()
+
+
+def test_r_nt_trumps_no_seven_before_trumps_are_known() -> None:
+    doc = record([], turn_up=None)
+    doc["variant"] = "no-trump"
+    assert not replay(doc).deals[0].seven_open()

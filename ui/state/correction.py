@@ -70,7 +70,7 @@ def entry_lines(session: backend.MatchSession, lang: str) -> list[list[EntryLine
             continue
         _, ruling = log[i]
         status = "counts" if fix is None else "corrected"
-        text = backend.ruling_text(ruling, lang)
+        text = backend.ruling_words(ruling, lang)  # the kind in words, not "— C-MARRIAGE"
         out[d].append(EntryLine(d, i, r.seq, text, bool(ruling.accepted), status, first))
     return out
 
@@ -86,7 +86,7 @@ def describe(payload: Any, players: tuple[str, ...], lang: str) -> str:
     who = str(payload.get("player") or payload.get("winner") or "")
     if kind == "declare":
         codes = [*payload.get("new", []), *payload.get("table", [])]
-        cards = " ".join(_card_text(c) for c in codes)
+        cards = _cards_text(codes)
         return t("correction.what.declare", player=who, cards=cards)
     if kind == "brisques":
         counts = ", ".join(f"{k} {v}" for k, v in dict(payload.get("counts", {})).items())
@@ -97,13 +97,14 @@ def describe(payload: Any, players: tuple[str, ...], lang: str) -> str:
     return t(f"correction.what.{kind}", player=who)
 
 
-def _card_text(code: Any) -> str:
-    from referee.cards import parse_card
+def _cards_text(codes: list[Any]) -> str:
+    """Recorded cards as players say them (K♠ Q♠), whatever order they were recorded in."""
+    from referee.cards import cards_text, parse_card
 
     try:
-        return str(parse_card(code))
+        return cards_text(parse_card(c) for c in codes)
     except ValueError:
-        return str(code)
+        return " ".join(str(c) for c in codes)
 
 
 # ------------------------------------------------------------------------------ the draft
@@ -181,12 +182,12 @@ class CorrectionScreen:
         return isinstance(self.draft, Declare)
 
     def original_text(self) -> str:
-        return backend.ruling_text(self.original_ruling, self.lang)
+        return backend.ruling_words(self.original_ruling, self.lang)
 
     def draft_text(self) -> str:
         """The draft in words as the engine would rule it at its place."""
         if self.preview is not None and self.preview.diff.ruling_after is not None:
-            return backend.ruling_text(self.preview.diff.ruling_after, self.lang)
+            return backend.ruling_words(self.preview.diff.ruling_after, self.lang)
         return ""
 
     # ------------------------------------------------------------------------ editing
@@ -348,11 +349,11 @@ def change_lines(
     withdrawn, each deal score that changes (when the match has more than one deal:
     otherwise they are the totals), and the entry itself as it was and as it is now."""
     out: list[ChangeLine] = []
-    before = backend.ruling_text(diff.ruling_before, lang)
+    before = backend.ruling_words(diff.ruling_before, lang)
     if diff.ruling_after is None:
         out.append(ChangeLine("correction.change.deleted", {"before": before}, "entry", "ch-entry"))
     else:
-        after = backend.ruling_text(diff.ruling_after, lang)
+        after = backend.ruling_words(diff.ruling_after, lang)
         out.append(
             ChangeLine(
                 "correction.change.entry", {"before": before, "after": after}, "entry", "ch-entry"

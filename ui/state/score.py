@@ -45,8 +45,9 @@ class ScoreSheet:
         return lines
 
     def to_go(self) -> list[int]:
-        """Points still to go (a match over a number of games has no target: nothing)."""
-        if self.target <= 0:
+        """Points still to go (a match over a number of games has no target, a finished one
+        nothing to go for: nothing, never "0 to go")."""
+        if self.target <= 0 or self.finished:
             return []
         return [max(0, self.target - t) for t in self.totals]
 

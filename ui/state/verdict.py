@@ -20,7 +20,7 @@ GOES_ON = "goes_on"
 @dataclass(frozen=True)
 class Verdict:
     winner: str | None
-    headline: str  # "Anna wins the match" (empty while nobody has won)
+    headline: str  # "Anna wins the partie" (empty while nobody has won)
     reason: str  # why, in words (empty while nobody has won)
     rule: str | None  # the one rule that decided (R-TARGET, R-TIE, H-TIE-HIGHER, C-…)
     rule_title: str
@@ -36,7 +36,7 @@ def verdict_of(match: Any, lang: str) -> Verdict:
     title = backend.rule_title(rule, lang) if rule else ""
     if v.finished and v.winner is not None:
         winner = str(match.side_names[v.winner])
-        return Verdict(winner, t("score.winner", name=winner), text, rule, title, "")
+        return Verdict(winner, t(winner_key(match), name=winner), text, rule, title, "")
     return Verdict(
         winner=None,
         headline="",
@@ -45,6 +45,14 @@ def verdict_of(match: Any, lang: str) -> Verdict:
         rule_title=title,
         ends_with_deal=text if v.ends_with_this_deal else "",
         goes_on=text if v.reason == GOES_ON else "",
+    )
+
+
+def winner_key(match: Any) -> str:
+    """The headline says what the reason says: a partie played to a target is won ("wins the
+    partie"); a match of a number of games (Rubicon, six-, eight-pack) is "wins the match"."""
+    return "score.winner_match" if getattr(match, "games", None) and not match.target else (
+        "score.winner"
     )
 
 

@@ -31,6 +31,8 @@ def action_bar(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
         ds.phase(),
         ds.trumps(),
         ds.has_sevens(),
+        ds.deal is not None and ds.deal.seven_open(),
+        ds.deal is not None and ds.deal.declarations_open(),
         sits_out,
         ds.tricks_played(),
         end_form,
@@ -111,14 +113,16 @@ def _player_row(
         else compact_button(
             declare_for,
             act(partial(ds.open_picker, seat)),
-            primary=ds.tracking == "melds",
+            # green only while the engine would accept a declaration: quiet in phase 2
+            primary=ds.tracking == "melds" and ds.deal is not None and ds.deal.declarations_open(),
             icon=ft.Icons.STYLE,
             identifier=f"declare-{seat}",
             expand=True,
         )
     ]
     trumps = ds.trumps()
-    if trumps is not None and ds.has_sevens() and ds.phase() == 1:
+    # offered while the engine would accept a seven (a copy left, the stock not out)
+    if trumps is not None and ds.has_sevens() and ds.deal is not None and ds.deal.seven_open():
         buttons.append(
             compact_button(
                 f"7{trumps.symbol}",

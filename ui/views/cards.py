@@ -10,7 +10,7 @@ from typing import Any
 import flet as ft
 
 from referee.cards import JOKER_SYMBOL, Card, Suit
-from referee.glossary import rank_label
+from referee.glossary import rank_label, shown_cards
 
 SUIT_FONT = "DejaVuSans"
 SUIT_FONT_FILE = "fonts/DejaVuSans-Suits.ttf"  # under ui/assets; the server preloads it
@@ -143,7 +143,9 @@ def card_face(
     if identifier or label:
         return ft.Semantics(
             identifier=identifier,
-            label=label or card.code,
+            # what a screen reader says: the ranks of the screen's language (Д♠ on Russian
+            # screens), as the face shows them, never the record's Latin code
+            label=shown_cards(label or str(card), LANGUAGE.get()),
             button=on_click is not None,
             selected=selected,
             content=face,

@@ -259,8 +259,14 @@ def _last_result(ctx: ViewContext, s: backend.MatchSummary, reason: str) -> ft.C
             content=ft.Column(
                 [
                     heading(ctx.t("sheet.last_result"), 19),
-                    ft.Text(ctx.t("score.winner", name=s.winner or ""), size=20,
-                            weight=ft.FontWeight.BOLD),
+                    ft.Text(
+                        ctx.t(
+                            "score.winner_match" if s.games else "score.winner",
+                            name=s.winner or "",
+                        ),
+                        size=20,
+                        weight=ft.FontWeight.BOLD,
+                    ),
                     body_text(
                         ctx.t(
                             "sheet.last_result_line",

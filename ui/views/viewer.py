@@ -130,8 +130,8 @@ def _totals(ctx: ViewContext, r: Reading) -> ft.Control:
                         ),
                         body_text(
                             ctx.t("table.viewer.to_go", points=side.to_go)
-                            if r.games is None
-                            else "",  # a match over games has no points to go
+                            if r.games is None and r.winner is None
+                            else "",  # no points to go over games, nor once it is won
                             18,
                             text_align=ft.TextAlign.CENTER,
                         ),
