@@ -91,7 +91,7 @@ def test_declare_by_name_rulings_phase_two_and_brisques_on_a_phone(
 
     # The header: dealer, first lead, totals large; every button in reach at once
     wait_words(page, "dealer-leader", "Dealer: Anna")
-    wait_words(page, "dealer-leader", "Boris led first")
+    wait_words(page, "dealer-leader", "Boris leads first")
     assert_reachable(page, "declare-0", "declare-1", "seven-0", "penalty-1", "stock-exhausted",
                      "end-deal", "total-0", "total-1")
     shot(page, "deal-40-deal-phone")
