@@ -177,7 +177,7 @@ class MatchKeeping:
 
     # --- files -------------------------------------------------------------------------------
     def export_file(self, match_id: int, kind: str) -> sheet_files.ExportFile | None:
-        """The match as a file of ``kind`` (json, csv, pdf) for the device to save."""
+        """The match as a file of ``kind`` (json, csv, pdf, svg) for the device to save."""
         app = self.app
         app.flush()
         try:
@@ -190,14 +190,13 @@ class MatchKeeping:
                 sheet = score_sheet(match, app.lang)
                 if kind == "csv":
                     data = sheet_files.sheet_csv(sheet, app.t)
-                elif kind == "pdf":
+                elif kind in ("pdf", "svg"):  # the page, or its picture where no PDF is made
                     verdict = verdict_of(match, app.lang)
                     title = " — ".join(sheet.sides)
                     lines = [verdict.headline, verdict.reason, verdict.ends_with_deal]
                     sub = f"{app.t(f'variant.{info.variant}')} · {info.created_at:%Y-%m-%d}"
-                    data = sheet_files.sheet_pdf(
-                        sheet, app.t, title, sub, [x for x in lines if x]
-                    )
+                    draw = sheet_files.sheet_pdf if kind == "pdf" else sheet_files.sheet_svg
+                    data = draw(sheet, app.t, title, sub, [x for x in lines if x])
                 else:
                     raise ValueError(f"unknown kind of file: {kind!r}")
         except Exception as exc:

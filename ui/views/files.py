@@ -72,10 +72,13 @@ def import_handler(ctx: ViewContext) -> Any:
 
 
 def export_buttons(ctx: ViewContext, match_id: int, *, suffix: str = "") -> list[ft.Control]:
-    """Download the record (JSON) or the sheet (CSV, PDF) to this device."""
+    """Download the record (JSON) or the sheet (CSV, PDF) to this device; where no PDF can be
+    made (the phone's browser), the sheet's picture (SVG) in its place."""
     tag = suffix or str(match_id)
+    kinds = sheet_files.kinds()
+    title = "sheet.export_title" if "pdf" in kinds else "sheet.export_title_svg"
     return [
-        body_text(ctx.t("sheet.export_title"), 15, color=ft.Colors.ON_SURFACE_VARIANT),
+        body_text(ctx.t(title), 15, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Row(
             [
                 big_button(
@@ -83,7 +86,7 @@ def export_buttons(ctx: ViewContext, match_id: int, *, suffix: str = "") -> list
                     export_handler(ctx, match_id, kind),
                     identifier=f"export-{kind}-{tag}",
                 )
-                for kind in sheet_files.KINDS
+                for kind in kinds
             ],
             wrap=True,
             spacing=8,
