@@ -4,6 +4,7 @@ the rules search answers a table the same on a phone as on the server."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 
 import pytest
@@ -125,3 +126,16 @@ def test_without_rapidfuzz_the_search_picks_the_pure_extract(
 def test_with_rapidfuzz_the_search_uses_it() -> None:
     assert reference_search._pick_extract() is not fuzzy.extract
     assert reference_search._extract is not fuzzy.extract
+
+
+def test_the_search_imports_and_answers_where_rapidfuzz_is_missing() -> None:
+    """As in the phone's browser: a fresh interpreter where ``import rapidfuzz`` fails."""
+    code = (
+        "import sys; sys.modules['rapidfuzz'] = None\n"
+        "from referee import fuzzy, reference_search as rs\n"
+        "assert rs._extract is fuzzy.extract\n"
+        "print(rs.search('marrige', 'en')[0].entry.id)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == search("marrige", "en")[0].entry.id
