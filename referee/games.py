@@ -3,7 +3,8 @@ rubicon, and how brisques and fractions of 100 count, from the deal's points.
 
 R-GAME: the higher score adds the game bonus (500 in Rubicon). Brisques count only to break a
 tie or to save the loser from the rubicon, and if one side counts them both do (Rubicon;
-never in six-pack). Fractions of 100 are dropped unless that would change who wins.
+never in six-pack). Fractions of 100 are dropped (Rubicon) unless dropping them would turn a
+won game into a draw; a game drawn before rounding drops them.
 R-RUBICON: a loser under the rubicon line (1000, brisques included) is rubiconed: the winner
 scores the rubicon bonus (1000) instead of the game bonus, plus the loser's points, plus the
 brisques' value (320), and the loser scores nothing.
@@ -125,7 +126,10 @@ def game_score(spec: GameSpec, points: Sequence[int], brisques: Sequence[int]) -
     kept, dropped = exact, False
     if spec.drop_fractions:
         rounded = tuple(drop_fraction(x) for x in exact)
-        if _leader(rounded) == winner:  # unless the fractions decide the winner
+        # RULES.md §8, read exactly: kept only when dropping them would turn a won game into
+        # a draw; a game drawn before rounding drops them, since they decide nothing.
+        # (Dropping toward zero keeps the order, so a rounded leader is the winner.)
+        if winner is None or _leader(rounded) is not None:
             kept, dropped = rounded, True
     lines: list[GameLine] = []
     rubicon = False

@@ -77,6 +77,20 @@ def test_h_four_tens_scores_90_only_as_a_house_rule() -> None:
     assert r.accepted and r.points == 90  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("variant", ["rubicon", "six-pack", "eight-pack"])
+def test_h_four_tens_is_a_house_rule_of_every_club_form(variant: str) -> None:
+    """RULES.md §8 names H-FOUR-TENS: four tens 90 "if agreed", in the forms that take
+    Rubicon's values (six- and eight-pack too), never by default."""
+    assert "H-FOUR-TENS" in load_variant(variant).house_rules_available
+    plain = Match.new(variant, ["Anna", "Boris"])
+    plain.start_deal(0, None)
+    assert not show(plain, 0, "10S 10H 10D 10C").accepted  # type: ignore[attr-defined]
+    agreed = Match.new(variant, ["Anna", "Boris"], house_rules=("H-FOUR-TENS",))
+    agreed.start_deal(0, None)
+    r = show(agreed, 0, "10S 10H 10D 10C")
+    assert r.accepted and r.points == 90  # type: ignore[attr-defined]
+
+
 # ------------------------------------------------------------------ trumps, sevens
 def test_r_trumps_by_meld_a_sequence_fixes_trumps() -> None:
     m = rubicon()
@@ -220,6 +234,20 @@ def test_r_game_the_higher_score_adds_500_fractions_dropped() -> None:
 def test_r_game_fractions_of_100_count_when_they_decide_the_winner() -> None:
     g = game_score(GAME, [1250, 1230], [160, 160])
     assert not g.fractions_dropped and g.scores == (1750, 1230)
+
+
+def test_r_game_fractions_are_kept_when_dropping_them_would_turn_a_won_game_into_a_draw() -> None:
+    # RULES.md §8, read exactly: 1290 beats 1210, but 1200 and 1200 would be a draw
+    g = game_score(GAME, [1290, 1210], [160, 160])
+    assert g.winner == 0 and not g.fractions_dropped
+    assert g.kept == (1290, 1210) and g.scores == (1790, 1210)
+
+
+def test_r_game_a_game_drawn_before_rounding_drops_its_fractions() -> None:
+    # 1250 + 160 each: a draw before rounding, the fractions decide nothing, so they go
+    g = game_score(GAME, [1250, 1250], [160, 160])
+    assert g.winner is None and g.brisques_counted and g.exact == (1410, 1410)
+    assert g.fractions_dropped and g.kept == (1400, 1400) and g.scores == (1400, 1400)
 
 
 def test_r_game_a_tie_is_decided_by_brisques() -> None:
