@@ -58,6 +58,8 @@ class GameScore:
     scores: tuple[int, ...]  # what each side scores for the game
     lines: tuple[GameLine, ...]
     rule: str  # R-RUBICON or R-GAME: the rule that set the scores
+    rubicon_under: int = 0  # the rubicon line (a loser under it is rubiconed)
+    brisques_save: bool = True  # a loser's brisques count toward the line (not six-pack)
 
     @property
     def key(self) -> str:
@@ -94,8 +96,33 @@ class GameScore:
         return (before if self.fractions_dropped else after), after
 
     def render(self, side_names: Sequence[str], lang: str = "en") -> str:
-        """The game in words ("Anna wins the game: 500 for the game …")."""
-        return render(self.key, self.params(side_names), lang)
+        """The game in words ("Anna wins the game: 500 for the game …"), with the rubicon
+        check itself for each loser, as a player adding by hand would write it ("Boris: 350
+        + 160 brisques = 510 < 1000")."""
+        text = render(self.key, self.params(side_names), lang)
+        checks = self.rubicon_checks(side_names, lang)
+        return f"{text} ({'; '.join(checks)})" if checks else text
+
+    def rubicon_checks(self, side_names: Sequence[str], lang: str = "en") -> list[str]:
+        """Each loser's sum against the rubicon line (R-RUBICON): none for a drawn game."""
+        if self.winner is None or self.rubicon_under <= 0:
+            return []
+        out = []
+        for s, name in enumerate(side_names):
+            if s == self.winner:
+                continue
+            own = self.points[s] + (self.brisques[s] if self.brisques_save else 0)
+            params: dict[str, str | int] = {
+                "player": name,
+                "points": self.points[s],
+                "brisques": self.brisques[s],
+                "sum": own,
+                "sign": "<" if own < self.rubicon_under else "≥",
+                "line": self.rubicon_under,
+            }
+            key = "rubicon_check" if self.brisques_save else "rubicon_check_plain"
+            out.append(render(key, MappingProxyType(params), lang))
+        return out
 
 
 def drop_fraction(points: int) -> int:
@@ -136,7 +163,8 @@ def game_score(spec: GameSpec, points: Sequence[int], brisques: Sequence[int]) -
     if winner is None:
         lines = [GameLine(POINTS, s, kept[s]) for s in range(n)]
         return GameScore(tuple(points), tuple(brisques), brisques_counted, exact, kept,
-                         dropped, None, False, kept, tuple(lines), "R-GAME")
+                         dropped, None, False, kept, tuple(lines), "R-GAME",
+                         spec.rubicon_under, spec.brisques != "never")
     losers = [s for s in range(n) if s != winner]
     counts = spec.brisques != "never"  # six-pack: brisques never count, not even here
     rubicon = any(points[s] + (brisques[s] if counts else 0) < spec.rubicon_under
@@ -163,7 +191,7 @@ def game_score(spec: GameSpec, points: Sequence[int], brisques: Sequence[int]) -
         scores[line.side] += line.points
     return GameScore(tuple(points), tuple(brisques), brisques_counted, exact, kept, dropped,
                      winner, rubicon, tuple(scores), tuple(lines),
-                     "R-RUBICON" if rubicon else "R-GAME")
+                     "R-RUBICON" if rubicon else "R-GAME", spec.rubicon_under, counts)
 
 
 def game_of(spec: GameSpec, deal: DealCore) -> GameScore:

@@ -284,6 +284,31 @@ def test_r_rubicon_exactly_1000_is_not_rubiconed() -> None:
     assert not g.rubicon and g.scores == (1700 + 500, 1000)  # 1770 → 1700
 
 
+@pytest.mark.parametrize(("lang", "check"), [
+    ("en", "Boris: 350 + 160 brisques = 510 < 1000"),
+    ("ru", "Boris: 350 + 160 за бриски = 510 < 1000"),
+])
+def test_r_rubicon_the_game_in_words_shows_the_check_itself(lang: str, check: str) -> None:
+    """As paper shows it: the loser's points and brisques against the line."""
+    g = game_score(GAME, [1260, 350], [0, 160])
+    assert g.rubicon and check in g.render(["Anna", "Boris"], lang)
+
+
+def test_r_rubicon_a_loser_over_the_line_is_shown_passing_it() -> None:
+    g = game_score(GAME, [1280, 1130], [160, 160])
+    assert not g.rubicon and "Boris: 1130 + 160 brisques = 1290 ≥ 1000" in g.render(
+        ["Anna", "Boris"])
+    drawn = game_score(GAME, [1200, 1200], [160, 160])
+    assert drawn.rubicon_checks(["Anna", "Boris"]) == []  # nobody lost: no check
+
+
+def test_r_rubicon_six_pack_checks_points_alone_brisques_never_count() -> None:
+    six = load_variant("six-pack").game
+    assert six is not None
+    g = game_score(six, [4280, 2130], [160, 160])
+    assert "Boris: 2130 < 3000" in g.render(["Anna", "Boris"])
+
+
 def test_drop_fraction_toward_zero() -> None:
     assert [drop_fraction(x) for x in (1280, 99, 0, -30, -150)] == [1200, 0, 0, 0, -100]
 
