@@ -67,6 +67,10 @@ def sheet_csv(sheet: ScoreSheet, t: Translator) -> bytes:
         w.writerow([t("sheet.csv_target"), sheet.target])
     if sheet.finished and sheet.winner:
         w.writerow([t("sheet.csv_winner"), sheet.winner])
+    if sheet.entries:  # what paper keeps: each deal's declarations, penalties, brisques
+        w.writerow([])
+        w.writerow([t(f"paper.csv_{k}") for k in ("deal", "side", "entry", "points")])
+        w.writerows([e.deal, sheet.sides[e.side], e.what, e.points] for e in sheet.entries)
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
@@ -162,6 +166,12 @@ def sheet_pdf(
         Spacer(1, 10),
         *(Paragraph(_escape(line), body) for line in [*notes, *verdict]),
     ]
+    details = sheet.detail_lines(t)  # each deal's entries, as paper keeps them
+    if details:
+        h2 = ParagraphStyle("h2", fontName=bold, fontSize=13, leading=17, spaceBefore=8)
+        small = ParagraphStyle("small", fontName=regular, fontSize=10, leading=13)
+        story += [Paragraph(_escape(t("paper.details")), h2)]
+        story += [Paragraph(_escape(line), small) for line in details]
     doc.build(story)
     return buf.getvalue()
 

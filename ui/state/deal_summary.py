@@ -51,3 +51,14 @@ def summary_sides(match: Any, index: int) -> list[SummarySide]:
             )
         )
     return out
+
+
+def reason_words(reason: str, lang: str) -> str:
+    """A ledger entry's reason in words: a rule or penalty by its title ("Last trick"), a
+    combination by its name ("Trump marriage")."""
+    from ui import backend
+
+    if reason[:2] in ("R-", "P-", "H-", "C-", "V-", "J-"):
+        return backend.rule_title(reason, lang)
+    name = backend.meld_name(reason, lang)
+    return name[:1].upper() + name[1:]

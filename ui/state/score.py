@@ -9,6 +9,7 @@ from typing import Any
 
 from ui import backend
 from ui.i18n import Translator
+from ui.state.common import signed_text
 from ui.state.game_lines import GamesInfo, games_info
 
 
@@ -17,6 +18,17 @@ class ScoreRow:
     deal: int  # 1-based
     scores: tuple[int, ...]
     in_play: bool
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """One scoring entry of a deal as paper lists it: a declaration, a seven, a penalty,
+    the last trick, the brisques (the engine's ledger, in words)."""
+
+    deal: int  # 1-based
+    side: int
+    what: str
+    points: int
 
 
 @dataclass(frozen=True)
@@ -31,6 +43,22 @@ class ScoreSheet:
     decided_title: str | None
     rejected: tuple[str, ...]
     games: GamesInfo | None = None  # where each deal is a game (ui/state/game_lines.py)
+    entries: tuple[DealEntry, ...] = ()  # every deal's declarations, penalties, brisques …
+
+    def detail_lines(self, t: Translator) -> list[str]:
+        """Deal by deal, each side's entries in one line ("Deal 2 — Anna: Bezique +40,
+        Brisques +90; Boris: Revoke −50"), for the CSV's and the PDF's readers."""
+        out: list[str] = []
+        for row in self.rows:
+            sides = []
+            for i, name in enumerate(self.sides):
+                mine = [e for e in self.entries if e.deal == row.deal and e.side == i]
+                if mine:
+                    items = ", ".join(f"{e.what} {signed_text(e.points)}" for e in mine)
+                    sides.append(f"{name}: {items}")
+            if sides:
+                out.append(t("paper.deal_entries", n=row.deal, entries="; ".join(sides)))
+        return out
 
     def race(self) -> list[list[tuple[int, int]]]:
         """Cumulative totals per side after each deal, starting at (0, 0): the chart's lines."""
@@ -43,6 +71,16 @@ class ScoreSheet:
                 points.append((row.deal, acc))
             lines.append(points)
         return lines
+
+    def running(self) -> list[tuple[int, ...]]:
+        """Each side's total after each deal, as paper keeps it beside the deal's score (the
+        last is the totals; the chart's lines are the same sums)."""
+        acc = [0] * len(self.sides)
+        out: list[tuple[int, ...]] = []
+        for row in self.rows:
+            acc = [a + v for a, v in zip(acc, row.scores, strict=True)]
+            out.append(tuple(acc))
+        return out
 
     def to_go(self) -> list[int]:
         """Points still to go (a match over a number of games has no target, a finished one
@@ -89,6 +127,18 @@ def score_sheet(match: Any, lang: str = "en") -> ScoreSheet:
         decided_title=backend.rule_title(decided, lang) if decided else None,
         rejected=rejected,
         games=games_info(match, lang),
+        entries=_entries(match, lang),
+    )
+
+
+def _entries(match: Any, lang: str) -> tuple[DealEntry, ...]:
+    from ui.state.deal_summary import reason_words
+
+    return tuple(
+        DealEntry(d + 1, int(e.side), reason_words(str(e.reason), lang), int(e.points))
+        for d, deal in enumerate(match.deals)
+        for e in getattr(deal, "ledger", [])
+        if e.points
     )
 
 

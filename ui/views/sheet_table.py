@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import flet as ft
 
+from ui.state.common import points_text
 from ui.state.score import ScoreSheet
 from ui.views.common import VIEWPORT_WIDTH, ViewContext, body_text, tagged
 from ui.views.game_lines import game_rows
@@ -84,6 +85,20 @@ def _num(text: str, size: int, *, bold: bool = False, ident: str | None = None,
     return tagged(ident, t) if ident else t
 
 
+def _with_running(score: ft.Control, total: int | None, size: int, ident: str) -> ft.Control:
+    """A deal's score with the side's running total under it, smaller and quieter, as paper
+    keeps it ("= 1340"); the first deal's would repeat its score, so it has none."""
+    if total is None:
+        return score
+    return ft.Column(
+        [score, _num(f"= {points_text(total)}", max(12, size - 6), ident=ident,
+                     color=ft.Colors.ON_SURFACE_VARIANT)],
+        spacing=0,
+        tight=True,
+        horizontal_alignment=ft.CrossAxisAlignment.END,
+    )
+
+
 def sheet_table(ctx: ViewContext, sheet: ScoreSheet, prefix: str) -> ft.Control:
     n = len(sheet.sides)
     name_size, deal_size, total_size = _sizes(n)
@@ -99,7 +114,8 @@ def sheet_table(ctx: ViewContext, sheet: ScoreSheet, prefix: str) -> ft.Control:
     if not sheet.rows:
         rows.append(body_text(ctx.t("score.no_deals")))
     in_play = None
-    for row in sheet.rows:
+    running = sheet.running()
+    for k, row in enumerate(sheet.rows):
         if row.in_play:
             in_play = row.deal
         rows.append(
@@ -113,7 +129,12 @@ def sheet_table(ctx: ViewContext, sheet: ScoreSheet, prefix: str) -> ft.Control:
                         color=ft.Colors.ON_SURFACE_VARIANT,
                     ),
                     [
-                        _num(str(v), deal_size, ident=f"{prefix}-d{row.deal}-s{i}")
+                        _with_running(
+                            _num(str(v), deal_size, ident=f"{prefix}-d{row.deal}-s{i}"),
+                            running[k][i] if k else None,
+                            deal_size,
+                            f"{prefix}-run{row.deal}-s{i}",
+                        )
                         for i, v in enumerate(row.scores)
                     ],
                     tint=ft.Colors.SECONDARY_CONTAINER if row.in_play else None,
