@@ -211,8 +211,7 @@ def _declare(f: Finger, seat: int, meld: str, score: int) -> None:
 
 def play(page: Page, tracking: str) -> Finger:
     f = Finger(page)
-    f.tap("rank-9")
-    f.tap("suit-H")
+    f.tap("turn-up-9H")
     f.tap("start-deal")
     by_id(page, "declare-0").wait_for()
     scores = [0, 0]

@@ -137,8 +137,8 @@ def test_turn_up_offers_only_the_cards_of_the_pack(app: AppState) -> None:
     assert Rank.SEVEN not in want and Rank.EIGHT not in want and Rank.NINE in want
     assert ds.turn_up_suits() == tuple(Suit)
     built = ids(_screen(app, "deal"))
-    assert "rank-9" in built and "rank-A" in built
-    assert "rank-7" not in built and "rank-8" not in built
+    assert "turn-up-9H" in built and "turn-up-AS" in built  # the turn-up's card grid
+    assert not any(i.startswith(("turn-up-7", "turn-up-8")) for i in built)
     start_deal(ds, Rank.NINE, Suit.HEARTS)
     assert ds.trumps() is Suit.HEARTS
 
@@ -146,7 +146,7 @@ def test_turn_up_offers_only_the_cards_of_the_pack(app: AppState) -> None:
 def test_two_hand_still_turns_up_sevens(app: AppState) -> None:
     ds = new_match(app)
     assert ds.turn_up_ranks() == tuple(sorted(Rank, reverse=True))
-    assert "rank-7" in ids(_screen(app, "deal"))
+    assert "turn-up-7C" in ids(_screen(app, "deal"))
 
 
 def test_no_seven_button_where_sevens_score_nothing(app: AppState) -> None:

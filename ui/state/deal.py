@@ -353,6 +353,12 @@ class DealScreen(QuickActions, PenaltyActions, NamingActions, EndOfDeal):
         self.setup_suit = suit
         self.setup_errors.pop("turn_up", None)
 
+    def set_turn_up(self, card: Card) -> None:
+        """The turn-up in one tap (the setup's card grid)."""
+        self.setup_rank = card.rank
+        self.setup_suit = card.suit
+        self.setup_errors.pop("turn_up", None)
+
     def turn_up_card(self) -> Card | None:
         if self.setup_rank is None or self.setup_suit is None:
             return None

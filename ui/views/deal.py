@@ -383,36 +383,12 @@ def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     )
     # the "pick the dealer" error shows in the slot above Start (setup_slot): nothing moves
     if ds.turn_up_variant:
-        rank_row = ft.Row(
-            [
-                big_button(
-                    rank_label(r, ctx.app.lang),
-                    act(lambda r=r: ds.set_turn_up_rank(r)),
-                    primary=ds.setup_rank is r,
-                    identifier=f"rank-{r.label}",
-                )
-                for r in ds.turn_up_ranks()
-            ],
-            wrap=True,
-            spacing=8,
-            run_spacing=8,
-        )
-        suit_row = ft.Row(
-            [
-                _suit_button(s, ds.setup_suit is s, act(lambda s=s: ds.set_turn_up_suit(s)))
-                for s in ds.turn_up_suits()
-            ],
-            wrap=True,
-            spacing=8,
-        )
+        grid = _turn_up_grid(ctx, ds, act)
         card = ds.turn_up_card()
         out.append(
             section(
                 ctx.t("deal.turn_up"),
-                body_text(ctx.t("deal.rank"), 15),
-                rank_row,
-                body_text(ctx.t("deal.suit"), 15),
-                suit_row,
+                grid,
                 setup_slot.slot(ctx, ds, card_face(card, width=TURN_UP_PREVIEW) if card else None),
             )
         )
@@ -428,6 +404,31 @@ def _setup(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
         )
     )
     return out
+
+
+TURN_UP_CARD = 36  # a face of the turn-up grid: eight ranks fit a 360 px phone
+
+
+def _turn_up_grid(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
+    """The turn-up in one tap: every card the variant's pack can turn up, a row per suit
+    (issue 21: not the rank, then the suit)."""
+    chosen = ds.turn_up_card()
+    rows: list[ft.Control] = []
+    for suit in ds.turn_up_suits():
+        faces: list[ft.Control] = []
+        for rank in ds.turn_up_ranks():
+            card = Card(rank, suit)
+            faces.append(
+                card_face(
+                    card,
+                    width=TURN_UP_CARD,
+                    on_click=act(partial(ds.set_turn_up, card)),
+                    selected=card == chosen,
+                    identifier=f"turn-up-{card.code}",
+                )
+            )
+        rows.append(ft.Row(faces, spacing=4, wrap=True, run_spacing=4))
+    return tagged("turn-up-grid", ft.Column(rows, spacing=4, tight=True))
 
 
 def _suit_button(

@@ -59,8 +59,7 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
 
     # Deal setup: dealer Anna, turn-up 9 of hearts
     by_id(page, "start-deal").wait_for()
-    tap(page, "rank-9")
-    tap(page, "suit-H")
+    tap(page, "turn-up-9H")
     shot(page, "04-deal-setup")
     tap(page, "start-deal")
     by_id(page, "declare-1").wait_for()
@@ -182,8 +181,7 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
     by_id(page, "next-deal").wait_for()
     tap(page, "next-deal")
     by_id(page, "start-deal").wait_for()
-    tap(page, "rank-7")
-    tap(page, "suit-S")
+    tap(page, "turn-up-7S")
     tap(page, "start-deal")
     by_id(page, "declare-0").wait_for()
     expect(by_id(page, "deal-score-1")).to_have_text("10")  # Boris dealt a turned-up seven
@@ -267,8 +265,7 @@ def test_cards_tracking_trick_form(server: AppServer, browser: Any) -> None:
     wait_words(page, "tracking-cards", "Cards")
     tap(page, "start-match")
     by_id(page, "start-deal").wait_for()
-    tap(page, "rank-9")
-    tap(page, "suit-H")
+    tap(page, "turn-up-9H")
     tap(page, "start-deal")
     by_id(page, "record-trick").wait_for()
     expect(by_id(page, "stock")).to_contain_text("24")

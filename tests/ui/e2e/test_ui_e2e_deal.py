@@ -63,8 +63,7 @@ def new_match(page: Page, sent: list[bytes], tracking: str = "melds",
         page.wait_for_timeout(300)
     tap(page, "start-match")
     by_id(page, "start-deal").wait_for()
-    tap(page, "rank-9")
-    tap(page, "suit-H")
+    tap(page, "turn-up-9H")
     tap(page, "start-deal")
     by_id(page, "declare-0").wait_for()
 
@@ -285,8 +284,7 @@ def test_a_tricks_deal_one_tap_per_trick_closed_by_the_last_trick(
     # The next deal played to its 32nd trick: "won the trick" is no longer offered
     tap(page, "next-deal")
     by_id(page, "start-deal").wait_for()
-    tap(page, "rank-9")
-    tap(page, "suit-H")
+    tap(page, "turn-up-9H")
     tap(page, "start-deal")
     by_id(page, "trick-0").wait_for()
     for n in range(1, 33):
@@ -325,8 +323,7 @@ def test_a_rejected_declaration_shows_its_reason_in_full_in_russian(
         typist.type("Игрок 2", "Борис")
         tap(page, "start-match")
         by_id(page, "start-deal").wait_for()
-        tap(page, "rank-9")
-        tap(page, "suit-H")
+        tap(page, "turn-up-9H")
         tap(page, "start-deal")
         by_id(page, "declare-0").wait_for()
         tap(page, "declare-0")

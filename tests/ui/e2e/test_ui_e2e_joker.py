@@ -41,10 +41,9 @@ def test_joker_variant_in_the_browser(server: AppServer, browser: Any) -> None:
 
     # The turn-up: the pack's ranks only (no 7, no 8)
     by_id(page, "start-deal").wait_for()
-    by_id(page, "rank-9").wait_for()
-    expect(by_id(page, "rank-7")).to_have_count(0)
-    tap(page, "rank-9")
-    tap(page, "suit-H")
+    by_id(page, "turn-up-9H").wait_for()
+    expect(by_id(page, "turn-up-7H")).to_have_count(0)
+    tap(page, "turn-up-9H")
     shot(page, "31-joker-setup")
     tap(page, "start-deal")
 

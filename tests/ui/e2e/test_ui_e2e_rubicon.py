@@ -78,7 +78,7 @@ def test_a_rubicon_deal_through_to_its_game_score(lang_server: AppServer, browse
 
     # No turn-up: the dealer only, then the deal
     by_id(page, "start-deal").wait_for()
-    expect(by_id(page, "rank-9")).to_have_count(0)
+    expect(by_id(page, "turn-up-9H")).to_have_count(0)
     shot(page, f"rubicon-02-setup-{lang}")
     tap(page, "start-deal")
     by_id(page, "declare-0").wait_for()

@@ -290,8 +290,7 @@ def start_two_hand_deal(page: Any, sent: list[bytes]) -> None:
         while not any(name.encode() in f for f in sent) and time.monotonic() < deadline:
             page.wait_for_timeout(25)
     tap(page, "start-match")
-    tap(page, "rank-9")
-    tap(page, "suit-H")
+    tap(page, "turn-up-9H")
     tap(page, "start-deal")
     by_id(page, "declare-1").wait_for()
 
