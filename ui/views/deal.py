@@ -297,9 +297,13 @@ def _table_panel(
     phase2: bool,
     back: bool,
 ) -> ft.Control:
-    """One player's table: the declared cards and pending combinations (the buttons are in
-    the action bar)."""
-    faces: list[ft.Control] = [card_face(c, width=36) for c in table]
+    """One player's table: the declared cards and pending combinations, and while the engine
+    offers them the one-tap declarations (ui/views/quick_offers.py), then the zone is denser
+    (smaller faces, tighter spacing) so two players' zones fit a 360×780 phone over the bar;
+    the other buttons are in the action bar."""
+    offers = quick_offers.offers_zone(ctx, ds, act, seat, name)
+    dense = offers is not None
+    faces: list[ft.Control] = [card_face(c, width=28 if dense else 36) for c in table]
     pend: list[ft.Control] = []
     for i, p in enumerate(pending):
         meld = backend.meld_name(p.meld, ctx.app.lang)
@@ -325,7 +329,6 @@ def _table_panel(
                 spacing=8,
             )
         )
-    offers = quick_offers.offers_zone(ctx, ds, act, seat, name)
     if faces:
         shown: ft.Control = ft.Row(faces, wrap=True, spacing=4, run_spacing=4)
     elif offers is not None:  # what the player can declare says it: the room is theirs
@@ -344,7 +347,7 @@ def _table_panel(
     change = quick_offers.change_button(ctx, ds, act, seat, name)
     title = ft.Container(  # one height with or without "change cards": nothing moves
         content=ft.Row([title, *([change] if change else [])], spacing=4),
-        height=28,
+        height=24 if dense else 28,
     )
     return panel(
         ft.Column(
@@ -354,11 +357,11 @@ def _table_panel(
                 *pend,
                 *([offers] if offers is not None else []),
             ],
-            spacing=4,
+            spacing=3 if dense else 4,
             tight=True,
         ),
         identifier=f"player-{seat}",
-        padding=8,
+        padding=6 if dense else 8,
     )
 
 

@@ -19,8 +19,8 @@ from ui.views.common import ViewContext, tagged
 from ui.views.deal_parts import Act, cap
 
 COLUMNS = 4
-CELL = 40  # a cell's height: the name and the points on two lines
-SPACING = 6
+CELL = 38  # a cell's height: the name and the points on two lines
+SPACING = 4
 
 
 def short_name(ctx: ViewContext, meld: str) -> str:
@@ -170,7 +170,7 @@ def change_button(
         icon=ft.Icons.EDIT,
         size=14,
         icon_size=18,
-        height=32,
+        height=24,
         padding=ft.Padding.symmetric(horizontal=8, vertical=0),
         identifier=f"change-cards-{seat}",
         label=ctx.t("quick.change_label", player=name, meld=meld),
