@@ -15,6 +15,7 @@ from ui.views.common import ViewContext, body_text, tagged
 from ui.views.deal_parts import Act, cached, compact_button
 
 ROW = 56
+QUIET = 0.4  # a button kept in its place for what the engine would not accept now
 
 
 def action_bar(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
@@ -121,16 +122,19 @@ def _player_row(
         )
     ]
     trumps = ds.trumps()
-    # offered while the engine would accept a seven (a copy left, the stock not out)
-    if trumps is not None and ds.has_sevens() and ds.deal is not None and ds.deal.seven_open():
-        buttons.append(
-            compact_button(
-                f"7{trumps.symbol}",
-                act(partial(ds.seven, seat)),
-                identifier=f"seven-{seat}",
-                label=f"{ctx.t('deal.seven')} · {name}",
-            )
+    if trumps is not None and ds.has_sevens() and ds.phase() == 1:
+        seven = compact_button(
+            f"7{trumps.symbol}",
+            act(partial(ds.seven, seat)),
+            identifier=f"seven-{seat}",
+            label=f"{ctx.t('deal.seven')} · {name}",
         )
+        # offered while the engine would accept a seven (a copy left); once every copy is
+        # accounted for it stays in its place, reachable (a false seven is still recorded
+        # and refused) but quiet
+        if ds.deal is None or not ds.deal.seven_open():
+            seven = ft.Container(content=seven, opacity=QUIET)
+        buttons.append(seven)
     buttons.append(
         tagged(
             f"penalty-{seat}",
