@@ -8,10 +8,11 @@ rules allow, else default suits). What is offered, and in which order, is decide
    (R-NO-DECLARE-AFTER-STOCK), nothing for a player who did not win the last trick when
    tricks are tracked (R-DECLARE-AFTER-TRICK), no kind whose cards are all accounted for
    (R-PACK), no trump kind before trumps are fixed unless it fixes them (R-NT-TRUMPS);
-2. the rare kinds (a combination of several copies: double marriage, double or triple
-   bezique ...; a sequence outside trumps, a house rule's kind) only when their proposal
-   builds on cards the player has declared (after a bezique, the double bezique): the rest
-   stay one tap further, in the declare layer, so a phone's zone holds its offers;
+2. the rare kinds stay one tap further, in the declare layer, so a phone's zone holds its
+   offers: a double or triple marriage and a sequence outside trumps (a house rule's kind)
+   are never offered; a double, triple ... bezique only when its proposal builds on the
+   player's declared cards (R-REUSE: after a bezique, the double bezique, the 500 that
+   players wait for);
 3. in the variant's order (its table of combinations), so a button keeps its place among
    the others from one declaration to the next;
 4. a suit combination the engine can accept in more than one suit (a plain marriage; in
@@ -69,7 +70,7 @@ def offers(deal: DealState | None, player: int) -> tuple[Offer, ...]:
         first = propose(deal, player, meld)
         if first is None or not first.accepted:
             continue
-        if rare(spec) and not first.table:
+        if rare(spec) and (spec.shape != "bezique" or not first.table):
             continue
         proposals: tuple[MeldProposal, ...] = (first,)
         if spec.shape == "suit":
@@ -82,7 +83,9 @@ def offers(deal: DealState | None, player: int) -> tuple[Offer, ...]:
 
 
 def rare(spec: CombinationSpec) -> bool:
-    """A kind offered only when it builds on the player's declared cards (see above)."""
+    """A kind left to the declare layer, or offered only when it builds (see above)."""
+    if spec.shape == "rank":  # four (five) trump aces: ``copies`` counts the cards
+        return False
     plain_run = spec.shape == "suit" and spec.suit == "plain" and len(spec.ranks) > 2
     return spec.copies > 1 or plain_run
 

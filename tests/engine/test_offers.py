@@ -73,13 +73,21 @@ def test_r_reuse_the_offered_trump_sequence_builds_on_the_trump_marriage() -> No
     assert sorted(o.proposals[0].table) == sorted(cards("KH", "QH"))
 
 
-def test_rare_kinds_are_offered_only_when_they_build_on_the_players_declared_cards() -> None:
+def test_a_double_bezique_is_offered_only_when_it_builds_on_the_declared_bezique() -> None:
     m = match()
-    assert "double_bezique" not in melds(m, B) and "double_marriage" not in melds(m, A)
+    assert "double_bezique" not in melds(m, B)
     m.apply(Declare(B, cards("QS", "JD"), (), "bezique"))
     o = find(offers(m.current, B), "double_bezique")
     assert o is not None and o.points == 500
     assert sorted(o.proposals[0].table) == sorted(cards("QS", "JD"))
+
+
+def test_multiple_marriages_and_a_plain_sequence_are_left_to_the_declare_layer() -> None:
+    m = match()
+    m.apply(Declare(A, cards("KS", "QS"), (), "marriage"))
+    offered = melds(m, A)
+    assert "double_marriage" not in offered and "sequence" not in offered
+    assert "marriage" in offered
 
 
 def test_r_no_declare_after_stock_nothing_is_offered_in_phase_2() -> None:
@@ -122,3 +130,12 @@ def test_the_joker_variant_offers_nothing_its_showings_are_composed_in_the_picke
 def test_no_deal_and_an_unknown_seat_offer_nothing() -> None:
     assert offers(None, A) == ()
     assert offers(match().current, 5) == ()
+
+
+def test_six_pack_offers_four_trump_aces_once_trumps_are_fixed() -> None:
+    m = Match.new("six-pack", ("Anna", "Boris"), tracking="melds")
+    m.start_deal(0, None)
+    m.apply(Declare(A, cards("KS", "QS"), (), "trump_marriage"))  # fixes trumps: spades
+    o = find(offers(m.current, B), "four_trump_aces")
+    assert o is not None and not o.needs_suit
+    assert o.proposals[0].new == cards("AS", "AS", "AS", "AS")
