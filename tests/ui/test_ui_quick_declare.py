@@ -4,9 +4,10 @@ cards" takes the entry back and opens the proposal, Undo takes it back."""
 
 from __future__ import annotations
 
-from ui_helpers import new_match, start_deal
+from ui_helpers import new_match, order, start_deal
 
-from referee.cards import Suit
+from referee.cards import Suit, parse_card
+from referee.events import Declare
 from ui.state.app import AppState
 from ui.state.deal import DealScreen
 from ui.views import SCREENS
@@ -94,3 +95,28 @@ def test_r_declare_after_trick_with_tricks_only_the_winner_gets_offers(app: AppS
     ds.trick(1)
     assert ds.offers(1) != () and ds.offers(0) == ()
     build(app)
+
+
+def ids(app: AppState) -> list[str]:
+    view = SCREENS[app.screen](ViewContext(app=app, page=None))  # type: ignore[arg-type]
+    return order(view.body)
+
+
+def test_the_zone_shows_two_rows_of_offers_and_the_rest_behind_more(app: AppState) -> None:
+    ds = new_match(app, variant="six-pack")
+    ds.set_dealer(0)
+    assert ds.start_deal()
+    ds.record(Declare(0, (parse_card("KS"), parse_card("QS")), (), "trump_marriage"))
+    assert len(ds.offers(1)) > 8  # the engine offers more than two rows hold
+    shown = [i for i in ids(app) if i.startswith("offer-1-")]
+    assert shown == [f"offer-1-{o.meld}" for o in ds.offers(1)[:7]]
+    assert "offer-more-1" in ids(app)
+
+
+def test_a_two_hand_zone_needs_no_more_button(app: AppState) -> None:
+    ds = screen(app)
+    built = ids(app)
+    assert "offer-more-0" not in built
+    assert [i for i in built if i.startswith("offer-0-")] == [
+        f"offer-0-{o.meld}" for o in ds.offers(0)
+    ]

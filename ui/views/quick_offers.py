@@ -21,6 +21,7 @@ from ui.views.deal_parts import Act, cap
 COLUMNS = 4
 CELL = 38  # a cell's height: the name and the points on two lines
 SPACING = 4
+MAX_CELLS = 8  # two rows: two players' zones fit a 360×780 phone over the action bar
 
 
 def short_name(ctx: ViewContext, meld: str) -> str:
@@ -47,6 +48,8 @@ def offers_zone(
     if not offered:
         return None
     cells = [_cell(ctx, ds, act, seat, name, o) for o in offered]
+    if len(cells) > MAX_CELLS:  # six- and eight-pack: the rest one tap away, in the layer
+        cells = [*cells[: MAX_CELLS - 1], _more(ctx, ds, act, seat, len(cells) - MAX_CELLS + 1)]
     rows: list[ft.Control] = []
     for i in range(0, len(cells), COLUMNS):
         row = cells[i : i + COLUMNS]
@@ -97,6 +100,25 @@ def _cell(
             act(partial(ds.quick_declare, seat, offer.meld)),
             height=CELL,
             padding=ft.Padding.symmetric(horizontal=4, vertical=2),
+            radius=12,
+            expand=1,
+            alignment=ft.Alignment.CENTER,
+        ),
+    )
+
+
+def _more(ctx: ViewContext, ds: DealScreen, act: Act, seat: int, more: int) -> ft.Control:
+    """The offers past two rows: the declare layer, where every combination is named."""
+    text = ctx.t("quick.more", n=more)
+    return ft.Semantics(
+        identifier=f"offer-more-{seat}",
+        label=text,
+        button=True,
+        expand=1,
+        content=plain_buttons.face(
+            ft.Text(text, size=14, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY),
+            act(partial(ds.open_picker, seat)),
+            height=CELL,
             radius=12,
             expand=1,
             alignment=ft.Alignment.CENTER,
