@@ -83,8 +83,9 @@ def test_the_summary_screen_says_340_becomes_300_with_the_rule(app: AppState, la
     view = SCREENS[app.screen](ViewContext(app=app, page=None))  # type: ignore[arg-type]
     words = " ".join(texts(view.body))
     t = Translator(lang)
-    assert t("deal_summary.dropped", before=340, after=300, rule="R-GAME") in words
-    assert t("deal_summary.brisques_not_counted", points=120, rule="R-GAME") in words
+    rule = "R\u2011GAME"  # a non-breaking hyphen: never "R-" and "GAME" on two lines (issue 21)
+    assert t("deal_summary.dropped", before=340, after=300, rule=rule) in words
+    assert t("deal_summary.brisques_not_counted", points=120, rule=rule) in words
     assert t("summary.row", name="Anna", points="340", total=ds_total(app, 0)) in words
 
 

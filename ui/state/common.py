@@ -20,6 +20,12 @@ def points_text(points: int) -> str:
     return f"\u2212{-points}" if points < 0 else str(points)
 
 
+def rule_id_text(rule: str) -> str:
+    """A rule's id inside running text, with a non-breaking hyphen (U+2011), so a narrow
+    line never splits it into "R-" and "GAME"."""
+    return rule.replace("-", "\u2011")
+
+
 def signed_text(points: int) -> str:
     """A change of score: "+60" / "−10", with the same real minus."""
     return f"+{points}" if points >= 0 else points_text(points)

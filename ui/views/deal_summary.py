@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from ui.state.common import points_text, signed_text
+from ui.state.common import points_text, rule_id_text, signed_text
 from ui.state.deal_summary import SummarySide
 from ui.views.common import ViewContext, body_text, tagged
 
@@ -39,11 +39,20 @@ def side_rows(
     notes: list[str] = []
     if s.dropped is not None:
         notes.append(
-            ctx.t("deal_summary.dropped", before=s.dropped[0], after=s.dropped[1], rule=s.rule)
+            ctx.t(
+                "deal_summary.dropped",
+                before=s.dropped[0],
+                after=s.dropped[1],
+                rule=rule_id_text(s.rule),
+            )
         )
     if s.uncounted_brisques:
         notes.append(
-            ctx.t("deal_summary.brisques_not_counted", points=s.uncounted_brisques, rule=s.rule)
+            ctx.t(
+                "deal_summary.brisques_not_counted",
+                points=s.uncounted_brisques,
+                rule=rule_id_text(s.rule),
+            )
         )
     if notes:
         out.append(

@@ -89,3 +89,42 @@ def test_a_lone_phone_reads_words_not_table_wording_at_360(
     assert "Device" not in strip and "undid" not in strip, strip
     shot(page, "issue21-lone-undo-360")
     page.context.close()
+
+
+RUBICON_DEAL = [  # Anna 1750, Vera 350 with 160 in brisques: rubiconed (510 < 1000)
+    {"type": "declare", "player": "Anna", "new": ["AH", "10H", "KH", "QH", "JH"],
+     "meld": "sequence"},
+    {"type": "declare", "player": "Anna", "new": ["QS", "QS", "QS", "JD", "JD", "JD"]},
+    {"type": "declare", "player": "Vera", "new": ["KC", "KD", "KS", "KH"]},
+    {"type": "declare", "player": "Vera", "new": ["AS", "AH", "AD", "AC"]},
+    {"type": "declare", "player": "Vera", "new": ["QC", "QD", "QH", "QS"]},
+    {"type": "declare", "player": "Vera", "new": ["JC", "JD", "JS", "JH"]},
+    {"type": "declare", "player": "Vera", "new": ["KD", "QD"]},
+    {"type": "stock_exhausted"},
+    {"type": "last_trick", "winner": "Vera"},
+    {"type": "brisques", "counts": {"Anna": 16, "Vera": 16}},
+]
+
+
+def test_the_rubicon_summary_shows_its_check_and_keeps_r_game_whole_at_360_ru(
+    tmp_path: Path, browser: Any
+) -> None:
+    url = f"sqlite:///{tmp_path / 'rubicon21.sqlite3'}"
+    store = backend.open_store(url)
+    mid = int(store.create_match(variant="rubicon", players=["Anna", "Vera"], games=2))
+    store.start_deal(mid, 0, None)
+    for ev in RUBICON_DEAL:
+        store.record(mid, ev)
+    store.close()
+    srv = AppServer(url, free_port(), lang="ru")
+    srv.start()
+    try:
+        page = blank_page(browser, viewport=PHONE_360)
+        load_app(page, srv.url.rstrip("/") + f"/match/{mid}")
+        wait_words(page, "summary-game", "Vera: 350 + 160 за бриски = 510 < 1000")
+        notes = said(page, "summary-game-note-1")
+        assert "R\u2011GAME" in notes and "R-GAME" not in notes, notes  # never "R-" / "GAME"
+        shot(page, "issue21-rubicon-summary-360-ru")
+        page.context.close()
+    finally:
+        srv.stop()
