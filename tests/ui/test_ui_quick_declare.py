@@ -120,3 +120,14 @@ def test_a_two_hand_zone_needs_no_more_button(app: AppState) -> None:
     assert [i for i in built if i.startswith("offer-0-")] == [
         f"offer-0-{o.meld}" for o in ds.offers(0)
     ]
+
+
+def test_three_players_declare_through_the_layer_their_zones_show_no_offers(
+    app: AppState,
+) -> None:
+    ds = new_match(app, ("Anna", "Boris", "Clara"), variant="three-hand")
+    start_deal(ds)
+    assert ds.offers(0) != ()  # the engine has them; three zones of offers do not fit
+    assert not ds.offers_shown()
+    assert not [i for i in ids(app) if i.startswith("offer")]
+    assert "declare-2" in ids(app)

@@ -43,6 +43,9 @@ class QuickActions:
 
     def sits_out(self, seat: int) -> bool: ...  # provided by DealScreen
 
+    @property
+    def players(self) -> tuple[str, ...]: ...  # provided by DealScreen
+
     def offers(self, seat: int) -> tuple[engine_offers.Offer, ...]:
         """The engine's one-tap declarations for this player now (kept until the log moves)."""
         deal = self.deal
@@ -57,11 +60,13 @@ class QuickActions:
         return found
 
     def offers_shown(self) -> bool:
-        """Whether the players' zones offer one-tap declarations in this deal (the trick
-        variants, phase 1: the engine offers nothing after the stock)."""
+        """Whether the players' zones offer one-tap declarations now: the trick variants in
+        phase 1 (the engine offers nothing after the stock), two players (three or four
+        zones of offers do not fit a phone over the bar: they declare through the layer)."""
         deal = self.deal
         return (
             deal is not None
+            and len(self.players) == 2
             and engine_proposal.supports(deal)
             and int(deal.phase) == 1
             and not deal.complete

@@ -41,6 +41,8 @@ def offers_zone(
     ctx: ViewContext, ds: DealScreen, act: Act, seat: int, name: str
 ) -> ft.Control | None:
     """The offers (or the suit being chosen) for one player; None when nothing is offered."""
+    if not ds.offers_shown():
+        return None
     choosing = ds.suit_choice_of(seat)
     if choosing is not None:
         return _suit_row(ctx, ds, act, seat, name, choosing)
