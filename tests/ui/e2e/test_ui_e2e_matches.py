@@ -171,14 +171,27 @@ def test_files_download_to_the_device_and_import_from_it(
     scroll_down(page, -5000)  # the notice, at the top
     shot(page, "matches-09-downloaded")
 
-    # import the record just downloaded: a new match, and the notice says which
+    # import the record just downloaded: already stored, so not stored again (issue 21)
     with page.expect_file_chooser() as fc:
         tap(page, "import")
     fc.value.set_files(str(got["json"]))
+    wait_words(page, "notice", "already stored: not imported again")
+    scroll_down(page, -5000)  # the notice, at the top
+    shot(page, "matches-10-already-stored")
+
+    # a record this device does not have (the same partie without its first entry): a new
+    # match, and the notice says which
+    record = json.loads(got["json"].read_text(encoding="utf-8"))
+    record["deals"][0]["events"].pop(0)
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(record), encoding="utf-8")
+    with page.expect_file_chooser() as fc:
+        tap(page, "import")
+    fc.value.set_files(str(other))
     wait_words(page, "notice", "imported Anna — Boris")
     wait_words(page, "notice", "deals played: 1")
     scroll_down(page, -5000)  # the notice, at the top
-    shot(page, "matches-10-imported")
+    shot(page, "matches-10b-imported")
 
     # a broken file: nothing stored, the error names the place
     bad = tmp_path / "broken.json"
