@@ -32,6 +32,12 @@ from referee.deal import DealState
 from referee.proposal import SUIT_ORDER, MeldProposal, nameable, propose, propose_in_suit, supports
 from referee.variants import CombinationSpec
 
+# Candidates judged per kind before it is left out: the likeliest come first, so an accepted
+# set is found within the first few; a kind the pack no longer allows (R-PACK) would
+# otherwise cost every candidate (191 for a second four kings) on every entry. A kind left
+# out this way stays reachable in the declare layer.
+BUDGET = 24
+
 
 @dataclass(frozen=True, slots=True)
 class Offer:
@@ -63,22 +69,23 @@ def offers(deal: DealState | None, player: int) -> tuple[Offer, ...]:
     if deal is None or not supports(deal) or not 0 <= player < deal.setup.n:
         return ()
     out: list[Offer] = []
+    builds = bool(deal.table(player)) or deal.setup.has("H-PARTNER-BUILD")
     for meld in nameable(deal):
         spec = deal.setup.variant.combination(meld)
-        if spec is None:
-            continue
-        first = propose(deal, player, meld)
-        if first is None or not first.accepted:
-            continue
-        if rare(spec) and (spec.shape != "bezique" or not first.table):
-            continue
-        proposals: tuple[MeldProposal, ...] = (first,)
-        if spec.shape == "suit":
+        if spec is None or (rare(spec) and (spec.shape != "bezique" or not builds)):
+            continue  # judged before any proposal: the rare kinds cost nothing
+        proposals: tuple[MeldProposal, ...]
+        if spec.shape == "suit":  # one proposal per suit the engine accepts
             in_suits = [propose_in_suit(deal, player, meld, s) for s in SUIT_ORDER]
-            accepted = tuple(p for p in in_suits if p is not None and p.accepted)
-            if len(accepted) > 1:
-                proposals = accepted
-        out.append(Offer(player, meld, int(first.ruling.points or 0), proposals))
+            proposals = tuple(p for p in in_suits if p is not None and p.accepted)
+        else:
+            first = propose(deal, player, meld, budget=BUDGET)
+            proposals = (first,) if first is not None and first.accepted else ()
+        if not proposals:
+            continue
+        if rare(spec) and not proposals[0].table:
+            continue
+        out.append(Offer(player, meld, int(proposals[0].ruling.points or 0), proposals))
     return tuple(out)
 
 

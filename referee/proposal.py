@@ -88,13 +88,17 @@ def nameable(deal: DealState) -> tuple[str, ...]:
     return tuple(out)
 
 
-def propose(deal: DealState, player: int, meld: str) -> MeldProposal | None:
+def propose(
+    deal: DealState, player: int, meld: str, *, budget: int | None = None
+) -> MeldProposal | None:
     """The cards for ``meld`` the engine accepts from ``player`` now (reuse first, then
-    default suits), or the first candidate with its rejection; None for an unknown name."""
+    default suits), or the first candidate with its rejection; None for an unknown name.
+    ``budget``: judge at most that many candidates (the likeliest come first), for a quick
+    "can this be declared now" (referee.offers)."""
     spec = deal.setup.variant.combination(meld)
     if spec is None:
         return None
-    return _best(deal, player, spec, _card_sets(deal, player, spec))
+    return _best(deal, player, spec, _card_sets(deal, player, spec), budget)
 
 
 def propose_in_suit(deal: DealState, player: int, meld: str, suit: Suit) -> MeldProposal | None:
@@ -208,9 +212,12 @@ def _card_sets(deal: DealState, player: int, spec: CombinationSpec) -> Iterator[
         return
     on_table = [c for c in sorted(pool.elements()) if c.rank is rank][:4]
 
+    unseen_of = {
+        s: deal.setup.copies(card_of(rank, s)) - deal.known(card_of(rank, s)) for s in SUIT_ORDER
+    }
+
     def unseen(s: Suit) -> int:
-        c = card_of(rank, s)
-        return deal.setup.copies(c) - deal.known(c)
+        return unseen_of[s]
 
     # Build on the table's cards, then fewer of them; fill up with suits, distinct ones and
     # unseen copies first.
@@ -276,12 +283,20 @@ def _sub_multisets(items: Sequence[Card], k: int) -> Iterator[tuple[Card, ...]]:
 
 
 def _best(
-    deal: DealState, player: int, spec: CombinationSpec, sets: Iterator[list[Card]]
+    deal: DealState,
+    player: int,
+    spec: CombinationSpec,
+    sets: Iterator[list[Card]],
+    budget: int | None = None,
 ) -> MeldProposal | None:
     pool = _pool(deal, player)
     first: MeldProposal | None = None
+    judged = 0
     for cards in sets:
         for slots in _splits(pool, cards):
+            if budget is not None and judged >= budget:
+                return first
+            judged += 1
             found = _judge(deal, player, spec.id, slots)
             if found is None:
                 continue

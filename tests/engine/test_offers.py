@@ -139,3 +139,32 @@ def test_six_pack_offers_four_trump_aces_once_trumps_are_fixed() -> None:
     o = find(offers(m.current, B), "four_trump_aces")
     assert o is not None and not o.needs_suit
     assert o.proposals[0].new == cards("AS", "AS", "AS", "AS")
+
+
+def test_r_pack_the_quick_budget_leaves_out_only_what_the_engine_would_refuse() -> None:
+    # Along the typical deal, the offers judged within the budget are those a full search
+    # finds (the likeliest cards come first); a second four kings, which R-PACK forbids once
+    # both K♠ and K♥ are accounted for, costs the budget instead of every candidate.
+    import referee.offers as offers_module
+
+    m = match()
+    steps = [
+        (A, ("KS", "QS"), "marriage"),
+        (B, ("QS", "JD"), "bezique"),
+        (A, ("KH", "QH"), "trump_marriage"),
+        (B, ("KS", "KH", "KD", "KC"), "four_kings"),
+        (A, ("AH", "10H", "JH"), "trump_sequence"),
+    ]
+    for player, new, meld in steps:
+        table = ("KH", "QH") if meld == "trump_sequence" else ()
+        m.apply(Declare(player, cards(*new), cards(*table), meld))
+        for seat in (A, B):
+            quick = melds(m, seat)
+            saved = offers_module.BUDGET
+            offers_module.BUDGET = 10_000
+            try:
+                full = melds(m, seat)
+            finally:
+                offers_module.BUDGET = saved
+            assert quick == full, (meld, seat)
+    assert "four_kings" not in melds(m, B)
