@@ -11,6 +11,7 @@ from ui_helpers import new_match
 
 from ui.state.app import AppState
 from ui.views import deal as deal_view
+from ui.views.cards import LANGUAGE as CARD_LANGUAGE
 from ui.views.common import ViewContext
 
 
@@ -43,7 +44,13 @@ def test_turn_up_rank_buttons_in_the_screens_language(
 ) -> None:
     app = AppState(store, lang=lang)
     new_match(app)
-    view = deal_view.build(ViewContext(app=app, page=None))  # type: ignore[arg-type]
+    # the turn-up is a grid of card faces (issue 21), drawn in the card language the shell
+    # sets for every screen (ui/shell.py)
+    token = CARD_LANGUAGE.set(lang)
+    try:
+        view = deal_view.build(ViewContext(app=app, page=None))  # type: ignore[arg-type]
+    finally:
+        CARD_LANGUAGE.reset(token)
     texts = _texts(view.body)
     assert shown in texts
     assert hidden not in texts
