@@ -141,7 +141,7 @@ def _suit_row(
                 max_lines=2,
                 overflow=ft.TextOverflow.ELLIPSIS,
             ),
-            expand=1,
+            expand=2,  # "Марьяж:" whole beside four suits at 360 px
             alignment=ft.Alignment.CENTER_LEFT,
         )
     ]
