@@ -131,3 +131,14 @@ def test_three_players_declare_through_the_layer_their_zones_show_no_offers(
     assert not ds.offers_shown()
     assert not [i for i in ids(app) if i.startswith("offer")]
     assert "declare-2" in ids(app)
+
+
+def test_the_offers_follow_an_undo_and_another_entry_of_the_same_length(app: AppState) -> None:
+    from referee.offers import offers
+
+    ds = screen(app)
+    ds.quick_declare(1, "bezique")
+    after_bezique = ds.offers(1)  # shown once: kept for this log
+    assert ds.undo()
+    ds.quick_declare(1, "four_kings")  # the log is as long as with the bezique
+    assert ds.offers(1) == offers(ds.deal, 1) != after_bezique

@@ -125,7 +125,7 @@ class DealScreen(QuickActions, PenaltyActions, NamingActions, EndOfDeal):
         self.trick_errors: dict[str, str] = {}
         self.suit_choice: tuple[int, str] | None = None  # a one-tap offer asking its suit
         self.quick_last: QuickEntry | None = None  # the last declaration made in one tap
-        self._offers_cache: dict[tuple[int, int, int], Any] = {}
+        self._offers_cache: dict[int, Any] = {}  # per seat: the offers and what they are of
         self._prefill_setup()
 
     def set_language(self, lang: str) -> None:

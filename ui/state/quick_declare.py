@@ -33,7 +33,7 @@ class QuickActions:
     picker: Any
     suit_choice: tuple[int, str] | None
     quick_last: QuickEntry | None
-    _offers_cache: dict[tuple[int, int, int], tuple[engine_offers.Offer, ...]]
+    _offers_cache: dict[int, tuple[Any, int, Any, tuple[engine_offers.Offer, ...]]]
 
     def record(self, event: Any) -> Any: ...  # provided by DealScreen
 
@@ -51,12 +51,15 @@ class QuickActions:
         deal = self.deal
         if deal is None or self.sits_out(seat):
             return ()
-        key = (id(deal), len(deal.log), seat)
-        found = self._offers_cache.get(key)
-        if found is None:
-            if len(self._offers_cache) > 32:
-                self._offers_cache.clear()
-            found = self._offers_cache[key] = engine_offers.offers(deal, seat)
+        # kept while the deal and its log are the very same objects (held here, so their
+        # identity cannot be reused): an undo then another entry of the same length is new
+        log = deal.log
+        last = log[-1] if log else None
+        cached = self._offers_cache.get(seat)
+        if cached is not None and cached[0] is deal and cached[1] == len(log) and cached[2] is last:
+            return cached[3]  # type: ignore[no-any-return]
+        found = engine_offers.offers(deal, seat)
+        self._offers_cache[seat] = (deal, len(log), last, found)
         return found
 
     def offers_shown(self) -> bool:
