@@ -75,6 +75,7 @@ class BrowserDurability(runtime.Durability):
         self._started_at = 0.0
         self._failure: str | None = None
         self.memory_only = mode() != "idbfs"
+        self.refusal = refusal()
         if self.memory_only:
             self.problem = "memory"
 
@@ -98,12 +99,11 @@ class BrowserDurability(runtime.Durability):
         self._started_at = time.monotonic()
         carried = self.pending
         loop = asyncio.get_event_loop()
-        from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
         def done(err: Any = None) -> None:
-            loop.call_soon(self._finished, carried, None if err is None else str(err))
+            loop.call_soon(self._finished, carried, _error_text(err))
 
-        self._fs.syncfs(False, create_once_callable(done))
+        self._fs.syncfs(False, _once(done))
         loop.call_later(SLOW_SYNC_SECONDS, self._check_slow)
 
     def _finished(self, carried: int, err: str | None) -> None:
@@ -127,6 +127,24 @@ class BrowserDurability(runtime.Durability):
         if slow and self.problem is None:
             self.problem = "slow"
             self.changed()
+
+
+def _once(fn: Any) -> Any:
+    """A callback JavaScript may call once (Pyodide frees it after); plain outside Pyodide."""
+    try:
+        from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+    except ImportError:
+        return fn
+    return create_once_callable(fn)
+
+
+def _error_text(err: Any) -> str | None:
+    """``FS.syncfs``'s callback gets JavaScript's null when all went well (Pyodide's
+    ``jsnull``, which is not None), else an error."""
+    if err is None or not err:
+        return None
+    text = str(getattr(err, "message", "") or err)
+    return None if text in ("null", "undefined", "jsnull") else text
 
 
 def install() -> BrowserDurability:

@@ -1,12 +1,23 @@
 """The phone build's entry point (scripts/build_phone.py packs it as the archive's main.py):
-the same app as ui.main, in the phone's browser, on the database kept in its IndexedDB."""
+the same app as ui.main, in the phone's browser, on the database kept in its IndexedDB.
+
+It logs the moments of its start to the browser's console ("bezique-mark NAME EPOCH_MS"), so
+benchmarks/bench_offline.py can tell where a launch spends its time."""
 
 from __future__ import annotations
+
+
+def mark(name: str) -> None:
+    """One moment of the start, on the browser's console."""
+    import js  # type: ignore[import-not-found]  # Pyodide's bridge to the worker's globals
+
+    js.console.log(f"bezique-mark {name} {js.Date.now()}")
 
 
 def run() -> None:
     """Install the browser's storage, then hand Flet the app's ``main`` (Flet's Pyodide
     connection: no server, no threads)."""
+    mark("python-app-start")
     from ui import browser_storage
 
     browser_storage.install()
@@ -15,4 +26,7 @@ def run() -> None:
 
     from ui.shell import make_main
 
-    ft.run(make_main(db_url=url))
+    mark("imports-done")
+    app_main = make_main(db_url=url)  # opens the store at once (one thread: inline)
+    mark("store-open")
+    ft.run(app_main)

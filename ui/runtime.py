@@ -46,6 +46,8 @@ class Durability:
 
     pending = 0
     problem: str | None = None
+    memory_only = False  # the browser refused storage: matches last as long as the page
+    refusal = ""  # the browser's reason, when it refused
 
     def __init__(self) -> None:
         self._listeners: list[Callable[[], object]] = []

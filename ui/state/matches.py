@@ -204,6 +204,26 @@ class MatchKeeping:
             return None
         return sheet_files.ExportFile(name, data, sheet_files.MIME[kind])
 
+    def backup_file(self) -> sheet_files.ExportFile | None:
+        """Every match in one zip (the CLI's ``export --all`` format, which *Import a match*
+        takes back), for a device whose matches live only in its browser."""
+        import tempfile
+        from datetime import date
+        from pathlib import Path
+
+        app = self.app
+        app.flush()
+        try:
+            with tempfile.TemporaryDirectory() as tmp:
+                path = Path(tmp) / "backup.zip"
+                app.store.export_archive(path)
+                data = path.read_bytes()
+        except Exception as exc:
+            app.notice = Notice("history.export_failed", {"why": str(exc)}, error=True)
+            return None
+        name = f"bezique-matches-{date.today():%Y-%m-%d}.zip"
+        return sheet_files.ExportFile(name, data, "application/zip")
+
     def exported(self, file: sheet_files.ExportFile, where: str | None) -> None:
         """The device saved (or offered to save) the file: say so."""
         if where:

@@ -18,10 +18,20 @@ log = logging.getLogger(__name__)
 
 
 def export_handler(ctx: ViewContext, match_id: int, kind: str) -> Any:
+    return save_handler(ctx, lambda: ctx.app.matches.export_file(match_id, kind))
+
+
+def backup_handler(ctx: ViewContext) -> Any:
+    """Every match in one zip, saved on the device (Home of the phone build)."""
+    return save_handler(ctx, ctx.app.matches.backup_file)
+
+
+def save_handler(ctx: ViewContext, make: Any) -> Any:
+    """Save the file ``make()`` gives on the device that asked (a download in a browser)."""
     keeping = ctx.app.matches
 
     async def handler(_e: Any) -> None:
-        file = keeping.export_file(match_id, kind)
+        file = make()
         if file is None:
             ctx.app.changed()
             return

@@ -7,9 +7,9 @@ from typing import Any
 
 import flet as ft
 
-from ui import backend
+from ui import backend, runtime
 from ui.state.common import points_text
-from ui.views import join_codes, table_panel
+from ui.views import join_codes, phone_panel, table_panel
 from ui.views.common import (
     View,
     ViewContext,
@@ -36,6 +36,7 @@ def build(ctx: ViewContext) -> View:
                 identifier="storage-notice",
             )
         )
+    controls.extend(phone_panel.warning(ctx))  # the browser refused storage (phone build)
     unfinished = keeping.unfinished()
     last = keeping.last_result()
     if app.notice is not None:
@@ -91,7 +92,10 @@ def build(ctx: ViewContext) -> View:
     if len(unfinished) > 1:  # the others, below the screen's main actions
         controls.append(heading(ctx.t("sheet.unfinished_title"), 19))
         controls += [_resume_card(ctx, s, first=False) for s in unfinished[1:]]
-    controls.extend(table_panel.controls(ctx))
+    # A server process has table mode (the device's name for the others); the phone build
+    # has none, and says where its matches are kept instead.
+    panel = table_panel if runtime.TABLE_MODE_AVAILABLE else phone_panel
+    controls.extend(panel.controls(ctx))
     keyed(controls)
     return View(scroll_body(controls, max_width=640), app_bar(ctx, ctx.t("app.title"), back=False))
 

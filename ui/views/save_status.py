@@ -17,6 +17,10 @@ def save_status(ctx: ViewContext, session: Any) -> list[ft.Control]:
     if not away:
         return []
     n = int(getattr(session, "unsaved", 0))
+    if away == "memory":  # the phone's browser refused storage (ui/browser_storage.py)
+        return [banner(ctx.t("phone.memory_short"), error=True, identifier="unsaved")]
+    if away == "slow":  # the browser has not confirmed the write to its storage yet
+        away = ctx.t("phone.not_confirmed")
     text = ctx.t("storage_safety.unsaved", n=n, why=_short(str(away)))
     return [banner(text, error=True, identifier="unsaved")]
 

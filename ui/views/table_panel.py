@@ -24,6 +24,19 @@ def controls(ctx: ViewContext) -> list[ft.Control]:
         on_submit=rename,
         max_length=40,
     )
+    return [
+        section(
+            ctx.t("table.device.title"),
+            tagged("device-name", ft.Row([ft.Container(name, expand=True)])),
+            body_text(ctx.t("table.device.hint"), 15, color=ft.Colors.ON_SURFACE_VARIANT),
+            keep_awake(ctx),
+        )
+    ]
+
+
+def keep_awake(ctx: ViewContext) -> ft.Control:
+    """The switch that keeps the screen on during a deal."""
+    app = ctx.app
     awake = ft.Row(  # the label wraps on a narrow phone (a Switch's own label would not)
         [
             ft.Switch(
@@ -34,11 +47,4 @@ def controls(ctx: ViewContext) -> list[ft.Control]:
         ],
         spacing=10,
     )
-    return [
-        section(
-            ctx.t("table.device.title"),
-            tagged("device-name", ft.Row([ft.Container(name, expand=True)])),
-            body_text(ctx.t("table.device.hint"), 15, color=ft.Colors.ON_SURFACE_VARIANT),
-            tagged("keep-awake", ft.Container(awake, padding=ft.Padding.symmetric(vertical=4))),
-        )
-    ]
+    return tagged("keep-awake", ft.Container(awake, padding=ft.Padding.symmetric(vertical=4)))
