@@ -1,8 +1,8 @@
 """A plain static file server for the phone build (tests and bench_offline.py), as a static
-host serves it: each file as it is, or its precompressed ``.gz`` copy when the browser accepts
-gzip (nginx's gzip_static; GitHub Pages compresses by itself), with the MIME types browsers
-insist on for wasm and modules. It counts the bytes it sends, and can be told to serve another
-folder in place (a new build deployed)."""
+host serves it: each file as it is, or its precompressed ``.br`` / ``.gz`` copy when the
+browser accepts it (nginx's brotli_static / gzip_static; GitHub Pages compresses by itself),
+with the MIME types browsers insist on for wasm and modules. It counts the bytes it sends, and
+can be told to serve another folder in place (a new build deployed)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ TYPES = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",
     ".json": "application/json",
-    ".gz": "application/gzip",
     ".ttf": "font/ttf",
     ".otf": "font/otf",
     ".woff2": "font/woff2",
@@ -48,9 +47,12 @@ class StaticServer:
                     return None
                 ctype = TYPES.get(full.suffix) or mimetypes.guess_type(full.name)[0]
                 served, encoding = full, None
-                gz = full.with_name(full.name + ".gz")
-                if "gzip" in self.headers.get("Accept-Encoding", "") and gz.is_file():
-                    served, encoding = gz, "gzip"
+                accepted = self.headers.get("Accept-Encoding", "")
+                for name, suffix in (("br", ".br"), ("gzip", ".gz")):
+                    copy = full.with_name(full.name + suffix)
+                    if name in accepted and copy.is_file():
+                        served, encoding = copy, name
+                        break
                 f = served.open("rb")
                 size = served.stat().st_size
                 self.send_response(200)
@@ -63,7 +65,7 @@ class StaticServer:
                 self.end_headers()
                 with outer._lock:
                     outer.sent_bytes += size
-                    outer.requests.append(self.path)
+                    outer.requests.append(f"{self.path} {encoding or 'identity'} {size}")
                 return f
 
             def log_message(self, *args: Any) -> None:

@@ -37,7 +37,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 import zipfile
 from collections.abc import Iterable, Sequence
@@ -75,6 +74,14 @@ DISTRIBUTIONS = (
 )
 # MarkupSafe (alembic → Mako) publishes no wasm wheel; its pure-Python fallback is used.
 PURE_FROM_VENV = ("markupsafe",)
+# Parts of packages that only their own test suites or type checkers import.
+UNUSED = (
+    "sqlalchemy/testing/",
+    "sqlalchemy/ext/mypy/",
+    "alembic/testing/",
+    "pydantic/mypy.py",
+    "pydantic/v1/",
+)
 BABEL_LOCALES = ("root", "en", "en_001", "en_150", "ru")
 
 # Files of the client that no browser loads in this app: other renderer variants, debug
@@ -103,7 +110,7 @@ RENDERER_GROUPS = {
     "canvaskit": ("main.dart.js", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"),
 }
 NOT_CACHED = ("offline.json", "sw.js", "version.json")
-GZIP_SUFFIXES = (".js", ".mjs", ".wasm", ".json", ".html", ".tar", ".ttf", ".otf", ".txt")
+GZIP_SUFFIXES = (".js", ".mjs", ".wasm", ".json", ".html", ".zip", ".ttf", ".otf", ".txt")
 
 
 class BuildError(RuntimeError):
@@ -153,7 +160,7 @@ def _dist_name(wheel: Path) -> str:
 def _keep_in_package(dist: str, member: str) -> bool:
     """What of a wheel the phone needs: no metadata records, tests, type stubs; Babel's
     locale data only for the app's languages."""
-    if member.endswith((".pyi", "py.typed")) or "/tests/" in member:
+    if member.endswith((".pyi", "py.typed")) or "/tests/" in member or member.startswith(UNUSED):
         return False
     if dist == "babel" and member.startswith("babel/locale-data/"):
         stem = member.rsplit("/", 1)[-1].removesuffix(".dat")
@@ -199,28 +206,74 @@ def app_files() -> dict[str, bytes]:
     for f in sorted((ROOT / "data").rglob("*")):
         if f.is_file():
             files[f"referee/_data/{f.relative_to(ROOT / 'data').as_posix()}"] = f.read_bytes()
-    files[f"{APP_MODULE}.py"] = b"from ui.phone_app import run\n\nrun()\n"
+    files[f"{APP_MODULE}.py"] = (
+        b"import sys\n\n"
+        b"sys.path.insert(1, '/home/pyodide/packages.zip')  # the worker wrote it there\n\n"
+        b"from ui.phone_app import run  # noqa: E402\n\nrun()\n"
+    )
     return files
 
 
-def app_archive(app: dict[str, bytes], packages: dict[str, bytes]) -> bytes:
-    """One tar (gzip) with the app at its root and the packages in ``__pypackages__``; the
-    worker unpacks it into the in-memory file system at each start."""
+# Packages that must stay files: compiled extensions (a zip cannot hold them) and Babel,
+# which opens its locale data by path. The rest is imported straight from packages.zip.
+AS_FILES = ("babel/", "pydantic_core/", "msgpack/")
+
+
+def split_trees(app: dict[str, bytes], packages: dict[str, bytes], tree: Path) -> None:
+    """``tree/tar``: what the app archive (app.zip) unpacks (the app, and in
+    ``__pypackages__`` the packages that must be files); ``tree/zip``: packages.zip."""
+    for name, data in app.items():
+        _write(tree / "tar" / name, data)
+    for name, data in packages.items():
+        part = "tar/__pypackages__" if name.startswith(AS_FILES) else "zip"
+        _write(tree / part / name, data)
+
+
+def _write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def precompile(tree: Path) -> bool:
+    """Bytecode made by Pyodide's own CPython under Node (scripts/phone/compile.mjs): a phone
+    then never compiles the ~1,000 modules at start (about two thirds of the imports' time).
+    Without Node the build ships sources, which work, only slower to start."""
+    node = shutil.which("node")
+    if node is None:
+        log("no Node.js here: shipping sources, not bytecode (the app starts slower)")
+        return False
+    done = subprocess.run(
+        [node, str(PHONE / "compile.mjs"), str(web_client_dir() / "pyodide"), str(tree)],
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise BuildError(f"compiling with Pyodide failed:\n{done.stderr[-2000:]}")
+    log(done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "compiled")
+    return True
+
+
+def stored_zip(items: Iterable[tuple[str, bytes]]) -> bytes:
+    """A zip without compression of its own: the host compresses it on the wire (brotli
+    packs a stored zip far better than a deflated one), the cache keeps it plain, and the
+    phone reads or unpacks it with no inflating at each start."""
     buf = io.BytesIO()
-    with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9) as tar:
-        for name, data in sorted(app.items()):
-            _add(tar, name, data)
-        for name, data in sorted(packages.items()):
-            _add(tar, f"__pypackages__/{name}", data)
+    with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_STORED) as zf:
+        for name, data in items:
+            zf.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data)
     return buf.getvalue()
 
 
-def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
-    info = tarfile.TarInfo(name)
-    info.size = len(data)
-    info.mtime = 0  # the same sources give the same archive
-    info.mode = 0o644
-    tar.addfile(info, io.BytesIO(data))
+def folder_items(folder: Path) -> Iterable[tuple[str, bytes]]:
+    for f in sorted(folder.rglob("*")):
+        if f.is_file():
+            yield f.relative_to(folder).as_posix(), f.read_bytes()
+
+
+def restored_stdlib(source: Path) -> bytes:
+    """Pyodide's standard library zip, the same files stored instead of deflated."""
+    with zipfile.ZipFile(source) as zf:
+        return stored_zip((i.filename, zf.read(i)) for i in zf.infolist() if not i.is_dir())
 
 
 # ------------------------------------------------------------------------------------------
@@ -276,7 +329,7 @@ def patch_client(out: Path, base: str, build_id: str) -> None:
         pyodide=True,
         pyodide_script_path=f"{APP_MODULE}.py",
         pyodide_version=PYODIDE_VERSION,
-        app_package_url="app.tar.gz",
+        app_package_url="app.zip",
         no_cdn=True,
     )
     page = index.read_text("utf-8")
@@ -288,7 +341,10 @@ def patch_client(out: Path, base: str, build_id: str) -> None:
         "index.html",
     )
     page = _replace_once(
-        page, '<link rel="manifest" href="manifest.json">', "", "index.html (manifest)"
+        page,
+        '<link rel="manifest" href="manifest.json">',
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
+        "index.html (manifest)",
     )
     page = _replace_once(
         page,
@@ -317,7 +373,7 @@ def patch_client(out: Path, base: str, build_id: str) -> None:
     # The worker: the browser's storage mounted before Python starts the app.
     worker = out / "python-worker.js"
     text = worker.read_text("utf-8")
-    mount = (PHONE / "worker-storage.js").read_text("utf-8").replace("__DATA_DIR__", DATA_DIR)
+    mount = (PHONE / "worker-boot.js").read_text("utf-8").replace("__DATA_DIR__", DATA_DIR)
     text = _replace_once(
         text,
         '        self.pyodide.registerJsModule("flet_js", flet_js);',
@@ -328,6 +384,13 @@ def patch_client(out: Path, base: str, build_id: str) -> None:
 
 
 THEME = "#2E7D32"
+# Every request stays on the host the app came from: Flet's client asks a CDN for a Rive
+# runtime the app never uses, and the policy stops the browser from sending it.
+CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' "
+    "blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' "
+    "data:; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'"
+)
 NAMES = {
     "en": ("Bezique Referee", "Bezique", "Bezique score keeper, referee and rule book"),
     "ru": ("Безик: судья", "Безик", "Счёт, судейство и правила безика"),
@@ -379,7 +442,7 @@ def file_list(out: Path) -> list[dict[str, object]]:
     entries = []
     for f in sorted(out.rglob("*")):
         rel = f.relative_to(out).as_posix()
-        if f.is_dir() or rel in NOT_CACHED or rel.endswith(".gz"):
+        if f.is_dir() or rel in NOT_CACHED or rel.endswith((".gz", ".br")):
             continue
         groups = [g for g, names in RENDERER_GROUPS.items() if rel in names]
         entries.append({"path": rel, "size": f.stat().st_size, "groups": groups or ["common"]})
@@ -398,18 +461,32 @@ def build_id_of(folders: Sequence[Path], base: str) -> str:
     return h.hexdigest()[:16]
 
 
-def precompress(out: Path) -> None:
-    """``.gz`` beside each compressible file, for hosts that serve precompressed copies
-    (nginx's gzip_static, the benchmark's server); GitHub Pages and most CDNs compress by
-    themselves."""
+def precompress(out: Path, kinds: Sequence[str] = ("gz", "br")) -> None:
+    """``.br`` and ``.gz`` beside each compressible file, for hosts that serve precompressed
+    copies (nginx's brotli_static/gzip_static, Netlify, the benchmark's server): brotli takes
+    a first visit from 17 to 13 MB. GitHub Pages compresses by itself (gzip)."""
+    import brotli  # type: ignore[import-untyped]
+
     for f in sorted(out.rglob("*")):
         if f.is_file() and f.suffix in GZIP_SUFFIXES and f.stat().st_size > 1024:
-            data = gzip.compress(f.read_bytes(), compresslevel=9, mtime=0)
-            if len(data) < f.stat().st_size * 0.9:
-                f.with_name(f.name + ".gz").write_bytes(data)
+            raw = f.read_bytes()
+            copies = []
+            if "gz" in kinds:
+                copies.append((".gz", gzip.compress(raw, compresslevel=9, mtime=0)))
+            if "br" in kinds:  # quality 11: slow (minutes for the build), 10% smaller
+                copies.append((".br", brotli.compress(raw, quality=11)))
+            for suffix, data in copies:
+                if len(data) < len(raw) * 0.9:
+                    f.with_name(f.name + suffix).write_bytes(data)
 
 
-def build(out: Path, base: str = "/", wheels_dir: Path | None = None) -> dict[str, object]:
+def build(
+    out: Path,
+    base: str = "/",
+    wheels_dir: Path | None = None,
+    compress: Sequence[str] = ("gz", "br"),
+    stamp: str = "",
+) -> dict[str, object]:
     """The whole build into ``out`` (replaced); returns a summary for the log and tests."""
     if not base.startswith("/") or not base.endswith("/"):
         raise BuildError(f"--base must start and end with '/': {base!r}")
@@ -424,11 +501,18 @@ def build(out: Path, base: str = "/", wheels_dir: Path | None = None) -> dict[st
             log("getting the packages for Pyodide (PyPI)")
             wheels = download_wheels(wheels_dir or Path(tmp))
             packages = site_packages(wheels)
-        app = app_files()
-        (stage / "app.tar.gz").write_bytes(app_archive(app, packages))
+        with tempfile.TemporaryDirectory() as tmp:
+            tree = Path(tmp)
+            split_trees(app_files(), packages, tree)
+            precompile(tree)
+            (stage / "app.zip").write_bytes(stored_zip(folder_items(tree / "tar")))
+            (stage / "packages.zip").write_bytes(stored_zip(folder_items(tree / "zip")))
+        (stage / "pyodide/python_stdlib.zip").write_bytes(
+            restored_stdlib(src / "pyodide/python_stdlib.zip")
+        )
         write_manifests(stage, base)
         # One id for the page, the service worker and the file list: the sources' hash.
-        build_id = build_id_of([stage, PHONE], base)
+        build_id = build_id_of([stage, PHONE], base + stamp)
         patch_client(stage, base, build_id)
         sw = (PHONE / "sw.js").read_text("utf-8")
         (stage / "sw.js").write_text(sw.replace("__BUILD_ID__", build_id), "utf-8")
@@ -436,7 +520,7 @@ def build(out: Path, base: str = "/", wheels_dir: Path | None = None) -> dict[st
         (stage / "offline.json").write_text(
             json.dumps({"build": build_id, "base": base, "files": files}, indent=0), "utf-8"
         )
-        precompress(stage)
+        precompress(stage, compress)
         if out.exists():
             shutil.rmtree(out)
         os.replace(stage, out)
@@ -454,11 +538,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--base", default="/", help="the path the folder is served under (GitHub Pages: /REPO/)"
     )
     p.add_argument("--wheels", default=None, help="keep the downloaded wheels in this folder")
+    p.add_argument(
+        "--stamp", default="", help="a label that makes this build new (a release name)"
+    )
+    p.add_argument(
+        "--compress",
+        default="gz,br",
+        help="precompressed copies to write: gz,br (default), gz (quick, for tests) or none",
+    )
     args = p.parse_args(argv)
     out = Path(args.out).resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     try:
-        summary = build(out, args.base, Path(args.wheels) if args.wheels else None)
+        kinds = [k for k in args.compress.split(",") if k in ("gz", "br")]
+        wheels = Path(args.wheels) if args.wheels else None
+        summary = build(out, args.base, wheels, kinds, args.stamp)
     except BuildError as exc:
         print(f"build-phone: {exc}", file=sys.stderr)
         return 1

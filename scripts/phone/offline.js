@@ -47,20 +47,71 @@
     return text.replace("{done}", mb(m.done || 0)).replace("{total}", mb(m.total || 0));
   }
   window.beziqueOffline = { build: BUILD, state: "starting", events: [] };
-  // Python's worker says "initialized" when the app is up (Flet's python.js listens too).
+  // Python starts at once, beside Flutter's engine instead of after it: the page creates
+  // Flet's Python worker now with the values python.js would send (they are this build's
+  // constants), and hands it to python.js when Flutter asks for it, replaying what the
+  // worker said meanwhile. The worker says "initialized" when the app is up.
+  var NativeWorker = window.Worker;
+  var workerUrl = new URL("python-worker.js", document.baseURI).href;
+  var early = null;
   var pythonUp = new Promise(function (resolve) {
-    var NativeWorker = window.Worker;
-    var Watched = function (url, options) {
-      var w = new NativeWorker(url, options);
-      if (String(url).indexOf("python-worker.js") >= 0) {
-        w.addEventListener("message", function (e) {
-          if (e.data === "initialized") {
-            window.beziqueOffline.pythonUpAt = performance.now();
-            resolve();
-          }
-        });
+    function watch(w) {
+      w.addEventListener("message", function (e) {
+        if (e.data === "initialized") {
+          window.beziqueOffline.pythonUpAt = performance.now();
+          resolve();
+        }
+      });
+    }
+    try {
+      early = new NativeWorker(workerUrl, { type: "module" });
+      watch(early);
+      early.postMessage({
+        pyodideUrl: flet.pyodideUrl,
+        args: {},
+        documentUrl: document.URL,
+        appPackageUrl: flet.appPackageUrl,
+        micropipIncludePre: flet.micropipIncludePre,
+        pythonModuleName: flet.pythonModuleName
+      });
+    } catch (error) {
+      early = null;
+    }
+    function Handed(real) {
+      var held = [];
+      var handler = null;
+      real.onmessage = function (e) { if (handler) handler(e); else held.push(e); };
+      this.real = real;
+      this.initSent = false;
+      Object.defineProperty(this, "onmessage", {
+        get: function () { return handler; },
+        set: function (fn) {
+          handler = fn;
+          while (handler && held.length) handler(held.shift());
+        }
+      });
+    }
+    Handed.prototype.postMessage = function (data, transfer) {
+      // python.js's own start message: the worker already started with the same values.
+      if (!this.initSent && data && typeof data === "object" && "pyodideUrl" in data) {
+        this.initSent = true;
+        window.beziqueOffline.flutterArgs = JSON.stringify(data.args || null);
+        return;
       }
-      return w;
+      this.real.postMessage(data, transfer);
+    };
+    Handed.prototype.terminate = function () { this.real.terminate(); };
+    Handed.prototype.addEventListener = function (t, f, o) { this.real.addEventListener(t, f, o); };
+    Handed.prototype.removeEventListener = function (t, f, o) { this.real.removeEventListener(t, f, o); };
+    var Watched = function (url, options) {
+      if (early && new URL(String(url), document.baseURI).href === workerUrl) {
+        var w = early;
+        early = null;
+        return new Handed(w);
+      }
+      var fresh = new NativeWorker(url, options);
+      if (String(url).indexOf("python-worker.js") >= 0) watch(fresh);
+      return fresh;
     };
     Watched.prototype = NativeWorker.prototype;
     window.Worker = Watched;

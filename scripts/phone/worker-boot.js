@@ -1,9 +1,15 @@
-        // Bezique Referee (scripts/build_phone.py): the app's data folder is kept in the
-        // browser's IndexedDB (Emscripten's IDBFS), read back before Python starts the app;
-        // ui/browser_storage.py writes it back after each commit. A browser that refuses
-        // storage (private mode) leaves the folder in memory, and the app says so.
+        // Bezique Referee (scripts/build_phone.py), before Python starts the app:
+        // - the packages zip, imported in place (main.py puts it on sys.path);
+        // - the app's data folder, kept in the browser's IndexedDB (Emscripten's IDBFS) and
+        //   read back now; ui/browser_storage.py writes it back after each commit. A browser
+        //   that refuses storage (private mode) leaves the folder in memory, and the app
+        //   says so.
         {
+            console.log("bezique-mark pyodide-loaded " + Date.now());
             const FS = self.pyodide.FS;
+            const zip = await fetch(new URL("packages.zip", self.location.href));
+            if (!zip.ok) throw new Error("packages.zip: HTTP " + zip.status);
+            FS.writeFile("/home/pyodide/packages.zip", new Uint8Array(await zip.arrayBuffer()));
             const dataDir = "__DATA_DIR__";
             FS.mkdirTree(dataDir);
             try {
@@ -16,4 +22,5 @@
                 self.flet_js.storageError = String(error && (error.message || error.name || error));
                 console.warn("Bezique Referee: browser storage refused:", error);
             }
+            console.log("bezique-mark storage-mounted " + Date.now());
         }

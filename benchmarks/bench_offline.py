@@ -1,0 +1,369 @@
+"""The phone build offline (issue 20), in Debian's headless Chromium with a phone's viewport
+and touch, the built folder served on 127.0.0.1 by a plain static server
+(benchmarks/static_server.py: files as they are, or their .gz copies).
+
+    python benchmarks/bench_offline.py [--build] [--dir dist/phone] [--launches 3]
+                                       [--taps 10]
+
+- ``install_bytes``: what the first visit moved over the wire until the service worker said
+  everything is kept for offline use (the server's count of body bytes sent).
+- ``launch_ms``: from the navigation to a usable Home (its "New match" button in the page's
+  accessibility tree), the network off, everything from the service worker's cache, a fresh
+  browser on the same profile each time (a phone's cold start of an installed app), at CPU
+  1x and 4x (CDP ``Emulation.setCPUThrottlingRate``); median of ``--launches``. ``split``
+  says where the time goes, from the marks the app logs ("bezique-mark", ui/phone_app.py):
+  the page until Python's worker loaded Pyodide, the storage mount, unpacking the archive,
+  the app's imports, opening the store (migrations), the first screen.
+- ``tap_ms``: tap on the declaration's confirm → the new score painted (CDP screencast
+  frames; the first frame whose pixels around the score equal the settled ones), median of
+  ``--taps``, offline, at 1x and 4x.
+- ``heap_mib``: the page's JS heap after the taps (the Python heap lives in the worker's wasm
+  memory, reported as ``worker_wasm_mib`` where the browser says).
+- ``offline_reload``, ``kept_after_restart``: the app came up with the network off; a
+  match recorded before the browser was closed was on Home after it reopened.
+- ``requests_outside``: requests for any host but 127.0.0.1 (the browser runs with every
+  other name unresolvable, so none could leave the machine anyway).
+
+A benchmark waits for what it taps and never fails on a slow frame. The last line printed is
+one JSON object; the same goes to benchmarks/results/bench_offline.json, with the load
+average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tests" / "ui" / "e2e"))
+
+from playwright.sync_api import BrowserContext, Page, sync_playwright  # noqa: E402
+
+from benchmarks.static_server import StaticServer  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+PHONE = {"width": 390, "height": 844}
+MARKS = (
+    "pyodide-loaded",
+    "storage-mounted",
+    "python-app-start",
+    "imports-done",
+    "store-open",
+)
+
+CLICK_JS = """(id) => {
+  const t = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  const t0 = Date.now();
+  (t.querySelector('[flt-tappable]') || t).click();
+  return t0;
+}"""
+
+SCORE_IS = """([id, text, equal]) => {
+  const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  return !!e && (e.innerText.trim() === text) === equal;
+}"""
+
+# Flutter's accessibility tree (the DOM the benchmark reads) is switched on by a click on its
+# placeholder; a click before the engine listens is lost, so it is repeated every second.
+HOME_READY = """() => {
+  if (document.querySelector('[flt-semantics-identifier="new-match"]')) return true;
+  const p = document.querySelector('flt-semantics-placeholder');
+  const now = performance.now();
+  if (p && !document.getElementById('loading') && now - (window.__semanticsAt || -1e9) > 1000) {
+    p.dispatchEvent(new Event('click'));
+    window.__semanticsAt = now;
+  }
+  return false;
+}"""
+
+
+def open_context(pw: Any, profile: str, rate: int = 1) -> tuple[BrowserContext, Page]:
+    """A browser on ``profile`` (kept between launches, as a phone keeps its browser's data)
+    with a phone's viewport and touch, CPU throttled ``rate`` times."""
+    ctx = pw.chromium.launch_persistent_context(
+        profile,
+        executable_path=CHROMIUM,
+        headless=True,
+        args=ARGS,
+        viewport=PHONE,
+        device_scale_factor=2.625,
+        is_mobile=True,
+        has_touch=True,
+        locale="en-GB",
+    )
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    if rate != 1:
+        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    return ctx, page
+
+
+class Watch:
+    """What a page and its workers said (console marks) and where its requests went."""
+
+    def __init__(self, ctx: BrowserContext, page: Page) -> None:
+        self.marks: dict[str, float] = {}
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda e: self.errors.append(str(e)[:300]))
+        page.on("worker", lambda w: w.on("console", self._console))
+        ctx.on("request", self._request)
+
+    def _console(self, msg: Any) -> None:
+        text = msg.text
+        if text.startswith("bezique-mark "):
+            _, name, ms = text.split()
+            self.marks.setdefault(name, float(ms))
+
+    def _request(self, req: Any) -> None:
+        url = req.url
+        if url.startswith(("http:", "https:", "ws:", "wss:")) and "//127.0.0.1:" not in url:
+            self.outside.append(url)
+
+
+def wait_home(page: Page, timeout_s: float = 180) -> float:
+    """Epoch ms when Home's "New match" button was first in the accessibility tree."""
+    page.wait_for_function(HOME_READY, timeout=timeout_s * 1000, polling=20)
+    return time.time() * 1000
+
+
+def wait_offline_ready(page: Page, timeout_s: float = 300) -> str:
+    page.wait_for_function(
+        "() => window.beziqueOffline && ['ready', 'failed'].includes(window.beziqueOffline.state)",
+        timeout=timeout_s * 1000,
+    )
+    return str(page.evaluate("window.beziqueOffline.state"))
+
+
+def launch_once(pw: Any, profile: str, url: str, rate: int) -> dict[str, Any]:
+    """One cold start of the installed app with the network off."""
+    ctx, page = open_context(pw, profile, rate)
+    try:
+        ctx.set_offline(True)
+        watch = Watch(ctx, page)
+        t0 = time.time() * 1000
+        page.goto(url)
+        home = wait_home(page)
+        nav = float(page.evaluate("performance.timeOrigin"))
+        start = min(nav, t0)
+        split: dict[str, float] = {}
+        prev = start
+        for name in MARKS:
+            if name in watch.marks:
+                split[name] = round(watch.marks[name] - prev)
+                prev = watch.marks[name]
+        split["first-screen"] = round(home - prev)
+        return {"ms": round(home - start), "split": split, "outside": watch.outside}
+    finally:
+        ctx.close()
+
+
+def first_visit(pw: Any, profile: str, srv: StaticServer) -> dict[str, Any]:
+    ctx, page = open_context(pw, profile)
+    try:
+        watch = Watch(ctx, page)
+        sent0 = srv.sent_bytes
+        t0 = time.time() * 1000
+        page.goto(srv.url)
+        home = wait_home(page)
+        state = wait_offline_ready(page)
+        return {
+            "bytes": srv.sent_bytes - sent0,
+            "home_ms": round(home - t0),
+            "offline_state": state,
+            "outside": watch.outside,
+            "errors": watch.errors,
+        }
+    finally:
+        ctx.close()
+
+
+def _by(page: Page, identifier: str) -> Any:
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+
+
+def _type(page: Page, label: str, text: str) -> None:
+    box = page.get_by_role("textbox", name=label)
+    for _ in range(5):
+        box.click()
+        page.wait_for_timeout(150)
+        box.fill(text)
+        page.wait_for_timeout(300)
+        if box.input_value() == text:
+            return
+    raise RuntimeError(f"could not type {text!r} into {label!r}")
+
+
+def start_deal(page: Page) -> None:
+    """From Home: a two-hand match of Anna and Boris, turn-up 9♥, the deal open."""
+    _by(page, "new-match").click()
+    _type(page, "Player 1", "Anna")
+    _type(page, "Player 2", "Boris")
+    _by(page, "start-match").click()
+    _by(page, "turn-up-9H").click()
+    _by(page, "start-deal").click()
+    _by(page, "declare-1").wait_for(timeout=60_000)
+
+
+def declare_bezique(page: Page) -> int:
+    """Anna declares a bezique by name; returns the epoch ms of the confirm tap."""
+    page.evaluate(CLICK_JS, "declare-1")
+    _by(page, "name-bezique").wait_for(timeout=60_000)
+    page.evaluate(CLICK_JS, "name-bezique")
+    _by(page, "declare-confirm").wait_for(timeout=60_000)
+    return int(page.evaluate(CLICK_JS, "declare-confirm"))
+
+
+def taps(pw: Any, profile: str, url: str, rate: int, samples: int) -> dict[str, Any]:
+    """Declarations then undo, offline; each confirm tap → the score's settled pixels."""
+    from bench_phone import Frames
+
+    ctx, page = open_context(pw, profile, rate)
+    try:
+        ctx.set_offline(True)
+        page.goto(url)
+        wait_home(page)
+        start_deal(page)
+        frames = Frames(page)
+        box = _score_box(page, frames)
+        out: list[float] = []
+        for _ in range(samples):
+            frames.settle(300)
+            t = declare_bezique(page)
+            page.wait_for_function(SCORE_IS, arg=["deal-score-1", "0", False], timeout=60_000)
+            frames.settle(400)
+            painted = frames.first_matching(t, box)
+            if painted is not None:
+                out.append(painted - t)
+            page.evaluate(CLICK_JS, "undo")
+            page.wait_for_function(SCORE_IS, arg=["deal-score-1", "0", True], timeout=60_000)
+        frames.stop()
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("HeapProfiler.collectGarbage")
+        heap = cdp.send("Runtime.getHeapUsage")["usedSize"] / 2**20
+        return {"tap_ms": round(statistics.median(out), 1) if out else None, "n": len(out),
+                "heap_mib": round(heap, 1)}
+    finally:
+        ctx.close()
+
+
+def _score_box(page: Page, frames: Any) -> tuple[int, int, int, int]:
+    """Around the score's node, in the screencast's pixels (its frames may be scaled)."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    frames.settle(300)
+    b = _by(page, "deal-score-1").bounding_box()
+    assert b is not None and frames.items
+    w, _h = Image.open(io.BytesIO(base64.b64decode(frames.items[-1][1]))).size
+    k = w / PHONE["width"]
+    return (
+        max(0, int((b["x"] - 50) * k)),
+        max(0, int((b["y"] - 40) * k)),
+        int((b["x"] + b["width"] + 50) * k),
+        int((b["y"] + b["height"] + 4) * k),
+    )
+
+
+def kept_after_restart(pw: Any, profile: str, url: str) -> bool:
+    """The match recorded in ``taps`` (left open) is on Home after the browser reopened."""
+    ctx, page = open_context(pw, profile)
+    try:
+        ctx.set_offline(True)
+        page.goto(url)
+        wait_home(page)
+        _by(page, "resume").wait_for(timeout=30_000)
+        return True
+    except Exception:
+        return False
+    finally:
+        ctx.close()
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--dir", default=str(ROOT / "dist" / "phone"))
+    p.add_argument("--build", action="store_true", help="build the folder first")
+    p.add_argument("--launches", type=int, default=3)
+    p.add_argument("--taps", type=int, default=10)
+    args = p.parse_args()
+    folder = Path(args.dir)
+    if args.build or not (folder / "index.html").exists():
+        subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / "build_phone.py"), "--out", str(folder)],
+            check=True,
+        )
+    result: dict[str, Any] = {"load_before": os.getloadavg()}
+    with StaticServer(folder) as srv, sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
+        profile = str(Path(tmp) / "profile")
+        visit = first_visit(pw, profile, srv)
+        print(f"first visit: {visit['bytes'] / 1e6:.2f} MB, Home at {visit['home_ms']} ms,"
+              f" offline: {visit['offline_state']}", flush=True)
+        outside = list(visit["outside"])
+        launch: dict[str, Any] = {}
+        splits: dict[str, Any] = {}
+        for rate in (1, 4):
+            runs = [launch_once(pw, profile, srv.url, rate) for _ in range(args.launches)]
+            for r in runs:
+                outside += r["outside"]
+            ms = [r["ms"] for r in runs]
+            launch[f"x{rate}"] = round(statistics.median(ms))
+            best = sorted(runs, key=lambda r: r["ms"])[len(runs) // 2]
+            splits[f"x{rate}"] = best["split"]
+            print(f"launch from the cache, offline, CPU {rate}x: {ms} ms;"
+                  f" split {best['split']}", flush=True)
+        tap: dict[str, Any] = {}
+        heap = None
+        for rate in (1, 4):
+            t = taps(pw, profile, srv.url, rate, args.taps)
+            tap[f"x{rate}"] = t["tap_ms"]
+            heap = t["heap_mib"] if heap is None else heap
+            print(f"tap → score painted, CPU {rate}x: {t['tap_ms']} ms (n={t['n']})", flush=True)
+        kept = kept_after_restart(pw, profile, srv.url)
+    result.update(
+        {
+            "install_bytes": visit["bytes"],
+            "launch_ms": launch,
+            "launch_split_ms": splits,
+            "tap_ms": tap,
+            "heap_mib": heap,
+            "offline_reload": all(v is not None for v in launch.values()),
+            "kept_after_restart": kept,
+            "requests_outside": len(outside),
+            "load_after": os.getloadavg(),
+        }
+    )
+    (ROOT / "benchmarks" / "results").mkdir(exist_ok=True)
+    (ROOT / "benchmarks" / "results" / "bench_offline.json").write_text(
+        json.dumps(result, indent=1) + "\n"
+    )
+    keys = ("install_bytes", "launch_ms", "tap_ms", "heap_mib", "offline_reload",
+            "kept_after_restart", "requests_outside")
+    print(json.dumps({k: result[k] for k in keys}))
+
+
+if __name__ == "__main__":
+    main()
