@@ -275,6 +275,7 @@ def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
             tuple((o.meld, o.points, o.suits) for o in ds.offers(seat)),
             None if choosing is None else (choosing.meld, choosing.suits),
             last is not None and last.player == seat,
+            quick_offers.columns_now(),
         )
         out.append(
             cached(

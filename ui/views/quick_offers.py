@@ -15,13 +15,21 @@ from ui import backend
 from ui.state.deal import DealScreen
 from ui.views import plain_buttons
 from ui.views.cards import suit_badge
-from ui.views.common import ViewContext, tagged
+from ui.views.common import VIEWPORT_WIDTH, ViewContext, tagged
 from ui.views.deal_parts import Act, cap
 
-COLUMNS = 4
+COLUMNS = 4  # on a phone; WIDE_COLUMNS where the zone is wide (a tablet, a laptop)
+WIDE_COLUMNS = 8
+WIDE = 700  # px of viewport from which a zone holds eight cells a row
 CELL = 38  # a cell's height: the name and the points on two lines
 SPACING = 4
-MAX_CELLS = 8  # two rows: two players' zones fit a 360×780 phone over the action bar
+ROWS = 2  # two rows: two players' zones fit a 360×780 phone (1024×768) over the bar
+
+
+def columns_now() -> int:
+    """Cells a row: four on a phone, eight where the viewport is wide."""
+    width = VIEWPORT_WIDTH.get()
+    return WIDE_COLUMNS if width is not None and width >= WIDE else COLUMNS
 
 
 def short_name(ctx: ViewContext, meld: str) -> str:
@@ -49,13 +57,15 @@ def offers_zone(
     offered = ds.offers(seat)
     if not offered:
         return None
+    columns = columns_now()
+    most = ROWS * columns
     cells = [_cell(ctx, ds, act, seat, name, o) for o in offered]
-    if len(cells) > MAX_CELLS:  # six- and eight-pack: the rest one tap away, in the layer
-        cells = [*cells[: MAX_CELLS - 1], _more(ctx, ds, act, seat, len(cells) - MAX_CELLS + 1)]
+    if len(cells) > most:  # six- and eight-pack: the rest one tap away, in the layer
+        cells = [*cells[: most - 1], _more(ctx, ds, act, seat, len(cells) - most + 1)]
     rows: list[ft.Control] = []
-    for i in range(0, len(cells), COLUMNS):
-        row = cells[i : i + COLUMNS]
-        row += [ft.Container(expand=1) for _ in range(COLUMNS - len(row))]
+    for i in range(0, len(cells), columns):
+        row = cells[i : i + columns]
+        row += [ft.Container(expand=1) for _ in range(columns - len(row))]
         rows.append(ft.Row(row, spacing=SPACING))
     return tagged(
         f"offers-{seat}",
