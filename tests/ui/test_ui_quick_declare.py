@@ -4,7 +4,8 @@ cards" takes the entry back and opens the proposal, Undo takes it back."""
 
 from __future__ import annotations
 
-from ui_helpers import new_match, order, start_deal
+import flet as ft
+from ui_helpers import new_match, order, start_deal, walk
 
 from referee.cards import Suit, parse_card
 from referee.events import Declare
@@ -142,3 +143,26 @@ def test_the_offers_follow_an_undo_and_another_entry_of_the_same_length(app: App
     assert ds.undo()
     ds.quick_declare(1, "four_kings")  # the log is as long as with the bezique
     assert ds.offers(1) == offers(ds.deal, 1) != after_bezique
+
+
+def both_in_one_row(app: AppState) -> bool:
+    """Both players' declare buttons in one row of the bar (and nothing of the deal's row)."""
+    view = SCREENS[app.screen](ViewContext(app=app, page=None))  # type: ignore[arg-type]
+    for row in walk(view.body):
+        if isinstance(row, ft.Row):
+            inside = {getattr(x, "identifier", None) for x in walk(row)}
+            if {"declare-0", "declare-1"} <= inside and not inside & {
+                "stock-exhausted", "stock-done", "last-trick-1", "end-deal"
+            }:
+                return True
+    return False
+
+
+def test_the_bar_keeps_its_rows_when_the_stock_runs_out(app: AppState) -> None:
+    # "Stock exhausted" and then the last trick's names stay in the same place: the bar's
+    # rows (both players sharing one) do not change with the phase
+    ds = screen(app)
+    assert ds.offers_shown() and both_in_one_row(app)
+    ds.stock_exhausted()
+    assert not ds.offers_shown() and both_in_one_row(app)
+    assert "last-trick-1" in ids(app)

@@ -62,18 +62,19 @@ class QuickActions:
         self._offers_cache[seat] = (deal, len(log), last, found)
         return found
 
-    def offers_shown(self) -> bool:
-        """Whether the players' zones offer one-tap declarations now: the trick variants in
-        phase 1 (the engine offers nothing after the stock), two players (three or four
-        zones of offers do not fit a phone over the bar: they declare through the layer)."""
+    def offers_in_zones(self) -> bool:
+        """Whether this match's zones offer one-tap declarations at all: the trick variants
+        with two players (three or four zones of offers do not fit a phone over the bar:
+        they declare through the layer). The action bar keeps one layout for the whole deal
+        on this, so no button moves when the offers end with the stock."""
         deal = self.deal
-        return (
-            deal is not None
-            and len(self.players) == 2
-            and engine_proposal.supports(deal)
-            and int(deal.phase) == 1
-            and not deal.complete
-        )
+        return deal is not None and len(self.players) == 2 and engine_proposal.supports(deal)
+
+    def offers_shown(self) -> bool:
+        """Whether the zones offer one-tap declarations now: phase 1 of a deal in play (the
+        engine offers nothing after the stock)."""
+        deal = self.deal
+        return self.offers_in_zones() and int(deal.phase) == 1 and not deal.complete
 
     def quick_declare(self, seat: int, meld: str) -> Any:
         """One tap on an offer: record it, or ask the suit when the player must choose it."""

@@ -41,7 +41,7 @@ def action_bar(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
         end_form and ds.tracking != "melds" and ds.can_close_play(),
         end_form and ds.tracking != "melds" and ds.play_over(),
         tricks and ds.can_win_trick(),
-        ds.offers_shown(),
+        ds.offers_in_zones(),
     )
     return cached(ds, key, lambda: _bar(ctx, ds, act))
 
@@ -51,9 +51,10 @@ def _bar(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
     deal_row = _deal_row(ctx, ds, act)
     if deal_row is not None:
         rows.append(deal_row)
-    if len(ds.players) == 2 and ds.offers_shown():
+    if ds.offers_in_zones():
         # the combinations are offered in the players' zones (ui/views/quick_offers.py):
-        # both players' other buttons share one row, which leaves the zones that room
+        # both players' other buttons share one row, which leaves the zones that room; the
+        # same row in phase 2, so "Stock exhausted" and the last trick stay where they were
         rows.append(
             ft.Row(
                 [
