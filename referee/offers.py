@@ -13,9 +13,13 @@ rules allow, else default suits). What is offered, and in which order, is decide
    are never offered; a double, triple ... bezique only when its proposal builds on the
    player's declared cards (R-REUSE: after a bezique, the double bezique, the 500 that
    players wait for);
-3. in the variant's order (its table of combinations), so a button keeps its place among
+3. a kind this player has already scored in this deal, other than a marriage, stays in the
+   declare layer too: another needs every card new (R-REUSE), which is rare, while a
+   marriage is often declared again in another suit (the zone then keeps its two rows:
+   without this a second bezique pushed four aces behind "more");
+4. in the variant's order (its table of combinations), so a button keeps its place among
    the others from one declaration to the next;
-4. a suit combination the engine can accept in more than one suit (a plain marriage; in
+5. a suit combination the engine can accept in more than one suit (a plain marriage; in
    no-trump the marriage that fixes trumps) carries one proposal per suit, in the order
    ♠ ♥ ♦ ♣: that suit is the player's one more tap, the engine cannot know it. Every other
    kind carries exactly one proposal and is recorded by its tap.
@@ -29,6 +33,7 @@ from dataclasses import dataclass
 
 from referee.cards import Suit
 from referee.deal import DealState
+from referee.events import Declare
 from referee.proposal import SUIT_ORDER, MeldProposal, nameable, propose, propose_in_suit, supports
 from referee.variants import CombinationSpec
 
@@ -70,10 +75,13 @@ def offers(deal: DealState | None, player: int) -> tuple[Offer, ...]:
         return ()
     out: list[Offer] = []
     builds = bool(deal.table(player)) or deal.setup.has("H-PARTNER-BUILD")
+    scored = _scored(deal, player)
     for meld in nameable(deal):
         spec = deal.setup.variant.combination(meld)
         if spec is None or (rare(spec) and (spec.shape != "bezique" or not builds)):
             continue  # judged before any proposal: the rare kinds cost nothing
+        if meld in scored and not _marriage(spec):
+            continue
         proposals: tuple[MeldProposal, ...]
         if spec.shape == "suit":  # one proposal per suit the engine accepts
             in_suits = [propose_in_suit(deal, player, meld, s) for s in SUIT_ORDER]
@@ -95,6 +103,21 @@ def rare(spec: CombinationSpec) -> bool:
         return False
     plain_run = spec.shape == "suit" and spec.suit == "plain" and len(spec.ranks) > 2
     return spec.copies > 1 or plain_run
+
+
+def _marriage(spec: CombinationSpec) -> bool:
+    return spec.shape == "suit" and len(spec.ranks) == 2
+
+
+def _scored(deal: DealState, player: int) -> set[str]:
+    """The kinds this player has scored in this deal (accepted declarations)."""
+    out: set[str] = set()
+    for event, ruling in deal.log:
+        if isinstance(event, Declare) and event.player == player and ruling.accepted:
+            meld = ruling.meld or event.meld
+            if meld:
+                out.add(meld)
+    return out
 
 
 def find(offered: tuple[Offer, ...], meld: str) -> Offer | None:

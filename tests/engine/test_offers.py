@@ -9,6 +9,7 @@ from referee.cards import Card, Suit, parse_card
 from referee.events import Declare, StockExhausted, Trick
 from referee.match import Match
 from referee.offers import find, offers
+from referee.proposal import propose
 
 A, B = 0, 1
 
@@ -90,6 +91,16 @@ def test_multiple_marriages_and_a_plain_sequence_are_left_to_the_declare_layer()
     assert "marriage" in offered
 
 
+def test_a_kind_already_scored_other_than_a_marriage_is_left_to_the_declare_layer() -> None:
+    m = match()
+    m.apply(Declare(B, cards("KS", "KH", "KD", "KC"), (), "four_kings"))
+    again = propose(m.current, B, "four_kings")
+    assert again is not None and again.accepted  # still possible: four new kings
+    assert "four_kings" not in melds(m, B)  # but rare: one tap further, in the layer
+    m.apply(Declare(A, cards("KD", "QD"), (), "marriage"))
+    assert "marriage" in melds(m, A)  # a marriage is often declared again, in another suit
+
+
 def test_r_no_declare_after_stock_nothing_is_offered_in_phase_2() -> None:
     m = match()
     m.apply(StockExhausted())
@@ -108,8 +119,9 @@ def test_r_pack_a_kind_whose_copies_are_all_accounted_for_is_not_offered() -> No
     # both queens of spades and both jacks of diamonds declared: no third bezique (R-PACK)
     m.apply(Declare(B, cards("QS", "JD"), (), "bezique"))
     m.apply(Declare(A, cards("QS", "JD"), (), "bezique"))
-    assert "bezique" not in melds(m, A) and "bezique" not in melds(m, B)
-    assert "double_bezique" not in melds(m, A)
+    # Boris's double bezique would build on his bezique: no Q♠ or J♦ is left for it
+    assert "double_bezique" not in melds(m, B)
+    assert "four_queens" in melds(m, B)  # other queens are still unseen
 
 
 def test_r_nt_trumps_before_trumps_are_fixed_the_marriage_asks_its_suit_in_any_suit() -> None:
