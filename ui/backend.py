@@ -448,7 +448,7 @@ class MatchSession:
         # Told (from the writer thread) when storage stops or starts answering again.
         self.on_change: Callable[[], object] | None = None
         self._retry = RetryWhileAway(lambda: self.on_change)
-        self._writer = runtime.executor("bezique-write")
+        self._writer = runtime.executor("bezique-write", deferred=True)
         self._unsubscribe = runtime.durability.subscribe(self._durability_changed)
         self._queue: list[Future[Any]] = []
         self._broken = False
@@ -460,6 +460,7 @@ class MatchSession:
         StorageAway (keeping every queued entry) if storage still does not answer."""
         if timeout is None:  # once storage is known to be away, do not keep the screen waiting
             timeout = self.AWAY_WAIT if self.storage_away else self.FLUSH_WAIT
+        runtime.settle(self._writer)
         wait(self._queue, timeout=timeout)
         if any(not f.done() for f in self._queue):
             if not any(f.done() and f.exception() is not None for f in self._queue):

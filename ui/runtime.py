@@ -33,11 +33,52 @@ class InlineExecutor(Executor):
         return future
 
 
-def executor(name: str) -> Executor:
-    """One worker for jobs that must keep their order (the match's writes, opening storage)."""
+class DeferredExecutor(Executor):
+    """``submit`` queues the job for the next turn of the event loop, in order: the browser's
+    one thread first sends the screen's update, then writes (as the server's writer thread
+    does beside it). ``settle`` runs what is queued at once, for a caller about to wait."""
+
+    def __init__(self) -> None:
+        self._jobs: list[tuple[Future[Any], Callable[..., Any], tuple[Any, ...], dict[str, Any]]]
+        self._jobs = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        import asyncio
+
+        future: Future[Any] = Future()
+        self._jobs.append((future, fn, args, kwargs))
+        try:
+            asyncio.get_running_loop().call_soon(self.settle)
+        except RuntimeError:  # no loop running (tests, start-up): now
+            self.settle()
+        return future
+
+    def settle(self) -> None:
+        while self._jobs:
+            future, fn, args, kwargs = self._jobs.pop(0)
+            try:
+                future.set_result(fn(*args, **kwargs))
+            except BaseException as exc:
+                future.set_exception(exc)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.settle()
+
+
+def executor(name: str, *, deferred: bool = False) -> Executor:
+    """One worker for jobs that must keep their order (the match's writes, opening storage).
+    In the browser the jobs run on its one thread: at once, or (``deferred``) right after
+    the current event's screen update went out."""
     if IN_BROWSER:
-        return InlineExecutor()
+        return DeferredExecutor() if deferred else InlineExecutor()
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
+
+
+def settle(pool: Executor) -> None:
+    """Before waiting for ``pool``'s jobs: in the browser, run the ones still queued (nothing
+    else could run them while this thread waits); a thread pool needs nothing."""
+    if isinstance(pool, DeferredExecutor):
+        pool.settle()
 
 
 class Durability:

@@ -143,3 +143,22 @@ def test_javascript_null_from_the_sync_is_success_not_an_error() -> None:
     assert browser_storage._error_text(JsNull()) is None
     assert browser_storage._error_text(None) is None
     assert browser_storage._error_text("QuotaExceededError") == "QuotaExceededError"
+
+
+def test_deferred_writes_run_after_the_current_turn_in_order_or_when_settled() -> None:
+    """The browser's writer: a tap's screen update goes out first, its write right after;
+    a caller about to wait (flush) runs what is queued at once."""
+    ran: list[int] = []
+
+    async def scenario() -> None:
+        ex = runtime.DeferredExecutor()
+        first = ex.submit(ran.append, 1)
+        second = ex.submit(ran.append, 2)
+        assert ran == [] and not first.done()  # not during the event's own turn
+        await _turn()
+        assert ran == [1, 2] and first.done() and second.done()
+        third = ex.submit(ran.append, 3)
+        runtime.settle(ex)
+        assert ran == [1, 2, 3] and third.done()
+
+    asyncio.run(scenario())
