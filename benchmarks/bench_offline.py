@@ -13,8 +13,11 @@ and touch, the built folder served on 127.0.0.1 by a plain static server
   1x and 4x (CDP ``Emulation.setCPUThrottlingRate``); median of ``--launches``. ``split``
   says where the time goes, from the marks the app logs ("bezique-mark", ui/phone_app.py):
   the page until Python's worker loaded Pyodide, the storage mount, unpacking the archive,
-  the app's imports, opening the store (migrations), the first screen.
-- ``tap_ms``: tap on the declaration's confirm → the new score painted (CDP screencast
+  the app's imports, the storage layer's (SQLModel, SQLAlchemy, pydantic), opening the store
+  (migrations), waiting for Flutter's engine to ask for the first screen, building it in
+  Python, and Flutter drawing it (``first-screen``).
+- ``tap_ms``: the one tap that records a declaration (Boris's bezique offer) → the new score
+  painted (CDP screencast
   frames; the first frame whose pixels around the score equal the settled ones), median of
   ``--taps``, offline, at 1x and 4x.
 - ``heap_mib``: the page's JS heap after the taps (the Python heap lives in the worker's wasm
@@ -69,7 +72,10 @@ MARKS = (
     "storage-mounted",
     "python-app-start",
     "imports-done",
+    "storage-imported",
     "store-open",
+    "session-start",
+    "first-screen-sent",
 )
 
 CLICK_JS = """(id) => {
@@ -98,6 +104,9 @@ HOME_READY = """() => {
 }"""
 
 
+DPR = 2.625  # a phone's device pixel ratio (Pixel 7); --dpr changes it
+
+
 def open_context(pw: Any, profile: str, rate: int = 1) -> tuple[BrowserContext, Page]:
     """A browser on ``profile`` (kept between launches, as a phone keeps its browser's data)
     with a phone's viewport and touch, CPU throttled ``rate`` times."""
@@ -107,7 +116,7 @@ def open_context(pw: Any, profile: str, rate: int = 1) -> tuple[BrowserContext, 
         headless=True,
         args=ARGS,
         viewport=PHONE,
-        device_scale_factor=2.625,
+        device_scale_factor=DPR,
         is_mobile=True,
         has_touch=True,
         locale="en-GB",
@@ -123,12 +132,13 @@ class Watch:
 
     def __init__(self, ctx: BrowserContext, page: Page) -> None:
         self.marks: dict[str, float] = {}
-        self.outside: list[str] = []
+        self.outside: list[str] = []  # sent (CSP-stopped ones are taken out again)
         self.errors: list[str] = []
         page.on("console", self._console)
         page.on("pageerror", lambda e: self.errors.append(str(e)[:300]))
         page.on("worker", lambda w: w.on("console", self._console))
         ctx.on("request", self._request)
+        ctx.on("requestfailed", self._failed)
 
     def _console(self, msg: Any) -> None:
         text = msg.text
@@ -136,10 +146,18 @@ class Watch:
             _, name, ms = text.split()
             self.marks.setdefault(name, float(ms))
 
+    @staticmethod
+    def _far(url: str) -> bool:
+        return url.startswith(("http:", "https:", "ws:", "wss:")) and "//127.0.0.1:" not in url
+
     def _request(self, req: Any) -> None:
-        url = req.url
-        if url.startswith(("http:", "https:", "ws:", "wss:")) and "//127.0.0.1:" not in url:
-            self.outside.append(url)
+        if self._far(req.url):
+            self.outside.append(req.url)
+
+    def _failed(self, req: Any) -> None:
+        # The page's Content-Security-Policy stopped it: the browser never sent it.
+        if self._far(req.url) and "CSP" in str(req.failure or "").upper():
+            self.outside.remove(req.url)
 
 
 def wait_home(page: Page, timeout_s: float = 180) -> float:
@@ -218,21 +236,26 @@ def _type(page: Page, label: str, text: str) -> None:
 def start_deal(page: Page) -> None:
     """From Home: a two-hand match of Anna and Boris, turn-up 9♥, the deal open."""
     _by(page, "new-match").click()
+    page.wait_for_function(  # with an unfinished match Home asks first (it is kept)
+        """() => ['start-match', 'new-anyway'].some(
+            (id) => document.querySelector(`[flt-semantics-identifier="${id}"]`))""",
+        timeout=60_000,
+    )
+    if page.locator('[flt-semantics-identifier="new-anyway"]').count():
+        _by(page, "new-anyway").click()
+    _by(page, "start-match").wait_for(timeout=60_000)
     _type(page, "Player 1", "Anna")
     _type(page, "Player 2", "Boris")
     _by(page, "start-match").click()
     _by(page, "turn-up-9H").click()
     _by(page, "start-deal").click()
-    _by(page, "declare-1").wait_for(timeout=60_000)
+    _by(page, "offer-1-bezique").wait_for(timeout=60_000)
 
 
 def declare_bezique(page: Page) -> int:
-    """Anna declares a bezique by name; returns the epoch ms of the confirm tap."""
-    page.evaluate(CLICK_JS, "declare-1")
-    _by(page, "name-bezique").wait_for(timeout=60_000)
-    page.evaluate(CLICK_JS, "name-bezique")
-    _by(page, "declare-confirm").wait_for(timeout=60_000)
-    return int(page.evaluate(CLICK_JS, "declare-confirm"))
+    """Boris declares a bezique in one tap (his zone's offer); returns the tap's epoch ms."""
+    _by(page, "offer-1-bezique").wait_for(timeout=60_000)
+    return int(page.evaluate(CLICK_JS, "offer-1-bezique"))
 
 
 def taps(pw: Any, profile: str, url: str, rate: int, samples: int) -> dict[str, Any]:
@@ -309,7 +332,9 @@ def main() -> None:
     p.add_argument("--build", action="store_true", help="build the folder first")
     p.add_argument("--launches", type=int, default=3)
     p.add_argument("--taps", type=int, default=10)
+    p.add_argument("--dpr", type=float, default=DPR, help="device pixel ratio (default 2.625)")
     args = p.parse_args()
+    globals()["DPR"] = args.dpr
     folder = Path(args.dir)
     if args.build or not (folder / "index.html").exists():
         subprocess.run(

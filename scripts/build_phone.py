@@ -270,10 +270,13 @@ def folder_items(folder: Path) -> Iterable[tuple[str, bytes]]:
             yield f.relative_to(folder).as_posix(), f.read_bytes()
 
 
-def restored_stdlib(source: Path) -> bytes:
-    """Pyodide's standard library zip, the same files stored instead of deflated."""
+def unpack_stdlib(source: Path, dest: Path) -> None:
+    """Pyodide's standard library zip (sources) into ``dest``, to be compiled with the rest
+    and packed again as a stored zip under the same name."""
     with zipfile.ZipFile(source) as zf:
-        return stored_zip((i.filename, zf.read(i)) for i in zf.infolist() if not i.is_dir())
+        for info in zf.infolist():
+            if not info.is_dir():
+                _write(dest / info.filename, zf.read(info))
 
 
 # ------------------------------------------------------------------------------------------
@@ -504,12 +507,13 @@ def build(
         with tempfile.TemporaryDirectory() as tmp:
             tree = Path(tmp)
             split_trees(app_files(), packages, tree)
+            unpack_stdlib(src / "pyodide/python_stdlib.zip", tree / "stdlib")
             precompile(tree)
             (stage / "app.zip").write_bytes(stored_zip(folder_items(tree / "tar")))
             (stage / "packages.zip").write_bytes(stored_zip(folder_items(tree / "zip")))
-        (stage / "pyodide/python_stdlib.zip").write_bytes(
-            restored_stdlib(src / "pyodide/python_stdlib.zip")
-        )
+            (stage / "pyodide/python_stdlib.zip").write_bytes(
+                stored_zip(folder_items(tree / "stdlib"))
+            )
         write_manifests(stage, base)
         # One id for the page, the service worker and the file list: the sources' hash.
         build_id = build_id_of([stage, PHONE], base + stamp)

@@ -6,6 +6,8 @@ benchmarks/bench_offline.py can tell where a launch spends its time."""
 
 from __future__ import annotations
 
+from typing import Any
+
 
 def mark(name: str) -> None:
     """One moment of the start, on the browser's console."""
@@ -27,6 +29,15 @@ def run() -> None:
     from ui.shell import make_main
 
     mark("imports-done")
+    import referee.storage  # noqa: F401  (SQLModel, SQLAlchemy, pydantic: timed on their own)
+
+    mark("storage-imported")
     app_main = make_main(db_url=url)  # opens the store at once (one thread: inline)
     mark("store-open")
-    ft.run(app_main)
+
+    async def main(page: Any) -> None:
+        mark("session-start")  # Flutter's engine is up and asked for the first screen
+        await app_main(page)
+        mark("first-screen-sent")
+
+    ft.run(main)
