@@ -50,22 +50,16 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tests" / "ui" / "e2e"))
 
+from bench_phone import CLICK_JS, SCORE_IS  # noqa: E402
+from phone_page import by_id as _by  # noqa: E402
+from phone_page import new_two_hand_match, wait_home  # noqa: E402
 from playwright.sync_api import BrowserContext, Page, sync_playwright  # noqa: E402
+from ui_e2e_harness import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 from benchmarks.static_server import StaticServer  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
+# Every name but 127.0.0.1 resolves to nothing: no request could leave the machine.
+ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 PHONE = {"width": 390, "height": 844}
 MARKS = (
     "pyodide-loaded",
@@ -77,32 +71,6 @@ MARKS = (
     "session-start",
     "first-screen-sent",
 )
-
-CLICK_JS = """(id) => {
-  const t = document.querySelector(`[flt-semantics-identifier="${id}"]`);
-  const t0 = Date.now();
-  (t.querySelector('[flt-tappable]') || t).click();
-  return t0;
-}"""
-
-SCORE_IS = """([id, text, equal]) => {
-  const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
-  return !!e && (e.innerText.trim() === text) === equal;
-}"""
-
-# Flutter's accessibility tree (the DOM the benchmark reads) is switched on by a click on its
-# placeholder; a click before the engine listens is lost, so it is repeated every second.
-HOME_READY = """() => {
-  if (document.querySelector('[flt-semantics-identifier="new-match"]')) return true;
-  const p = document.querySelector('flt-semantics-placeholder');
-  const now = performance.now();
-  if (p && !document.getElementById('loading') && now - (window.__semanticsAt || -1e9) > 1000) {
-    p.dispatchEvent(new Event('click'));
-    window.__semanticsAt = now;
-  }
-  return false;
-}"""
-
 
 DPR = 2.625  # a phone's device pixel ratio (Pixel 7); --dpr changes it
 
@@ -160,12 +128,6 @@ class Watch:
             self.outside.remove(req.url)
 
 
-def wait_home(page: Page, timeout_s: float = 180) -> float:
-    """Epoch ms when Home's "New match" button was first in the accessibility tree."""
-    page.wait_for_function(HOME_READY, timeout=timeout_s * 1000, polling=20)
-    return time.time() * 1000
-
-
 def wait_offline_ready(page: Page, timeout_s: float = 300) -> str:
     page.wait_for_function(
         "() => window.beziqueOffline && ['ready', 'failed'].includes(window.beziqueOffline.state)",
@@ -182,7 +144,8 @@ def launch_once(pw: Any, profile: str, url: str, rate: int) -> dict[str, Any]:
         watch = Watch(ctx, page)
         t0 = time.time() * 1000
         page.goto(url)
-        home = wait_home(page)
+        wait_home(page)
+        home = time.time() * 1000
         nav = float(page.evaluate("performance.timeOrigin"))
         start = min(nav, t0)
         split: dict[str, float] = {}
@@ -204,7 +167,8 @@ def first_visit(pw: Any, profile: str, srv: StaticServer) -> dict[str, Any]:
         sent0 = srv.sent_bytes
         t0 = time.time() * 1000
         page.goto(srv.url)
-        home = wait_home(page)
+        wait_home(page)
+        home = time.time() * 1000
         state = wait_offline_ready(page)
         return {
             "bytes": srv.sent_bytes - sent0,
@@ -217,36 +181,9 @@ def first_visit(pw: Any, profile: str, srv: StaticServer) -> dict[str, Any]:
         ctx.close()
 
 
-def _by(page: Page, identifier: str) -> Any:
-    return page.locator(f'[flt-semantics-identifier="{identifier}"]').first
-
-
-def _type(page: Page, label: str, text: str) -> None:
-    box = page.get_by_role("textbox", name=label)
-    for _ in range(5):
-        box.click()
-        page.wait_for_timeout(150)
-        box.fill(text)
-        page.wait_for_timeout(300)
-        if box.input_value() == text:
-            return
-    raise RuntimeError(f"could not type {text!r} into {label!r}")
-
-
 def start_deal(page: Page) -> None:
     """From Home: a two-hand match of Anna and Boris, turn-up 9♥, the deal open."""
-    _by(page, "new-match").click()
-    page.wait_for_function(  # with an unfinished match Home asks first (it is kept)
-        """() => ['start-match', 'new-anyway'].some(
-            (id) => document.querySelector(`[flt-semantics-identifier="${id}"]`))""",
-        timeout=60_000,
-    )
-    if page.locator('[flt-semantics-identifier="new-anyway"]').count():
-        _by(page, "new-anyway").click()
-    _by(page, "start-match").wait_for(timeout=60_000)
-    _type(page, "Player 1", "Anna")
-    _type(page, "Player 2", "Boris")
-    _by(page, "start-match").click()
+    new_two_hand_match(page)
     _by(page, "turn-up-9H").click()
     _by(page, "start-deal").click()
     _by(page, "offer-1-bezique").wait_for(timeout=60_000)

@@ -394,16 +394,21 @@ CSP = (
     "blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' "
     "data:; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'"
 )
-NAMES = {
-    "en": ("Bezique Referee", "Bezique", "Bezique score keeper, referee and rule book"),
-    "ru": ("Безик: судья", "Безик", "Счёт, судейство и правила безика"),
-}
+def manifest_names(lang: str) -> tuple[str, str, str]:
+    """The installed app's name, short name and description, from the translation files (the
+    title the app shows, so the icon and the screen say the same)."""
+    sys.path.insert(0, str(ROOT))
+    from ui.i18n import Translator
+
+    t = Translator(lang)
+    return t("app.title"), t("phone.app_short"), t("phone.app_description")
 
 
 def write_manifests(out: Path, base: str) -> None:
     """A web manifest per language (the page links the one of the phone's language): the
     installed app's name is the player's language."""
-    for lang, (name, short, description) in NAMES.items():
+    for lang in ("en", "ru"):
+        name, short, description = manifest_names(lang)
         manifest = {
             "id": base,
             "name": name,
@@ -448,7 +453,10 @@ def file_list(out: Path) -> list[dict[str, object]]:
         if f.is_dir() or rel in NOT_CACHED or rel.endswith((".gz", ".br")):
             continue
         groups = [g for g, names in RENDERER_GROUPS.items() if rel in names]
-        entries.append({"path": rel, "size": f.stat().st_size, "groups": groups or ["common"]})
+        digest = hashlib.sha256(f.read_bytes()).hexdigest()[:16]  # an update reuses the same
+        entries.append(
+            {"path": rel, "size": f.stat().st_size, "sha": digest, "groups": groups or ["common"]}
+        )
     return entries
 
 

@@ -48,17 +48,44 @@ async function tell(message) {
   for (const c of clients) c.postMessage(message);
 }
 
-// Store every wanted file not yet in this build's cache; report progress by bytes.
+// An earlier build's cache and file list, for the files an update did not change.
+async function earlier() {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("bezique-") || name === CACHE) continue;
+    const cache = await caches.open(name);
+    const res = await cache.match(META + "/offline.json");
+    if (!res) continue;
+    const shas = new Map((await res.json()).files.map((f) => [f.path, f.sha]));
+    return { cache, shas };
+  }
+  return null;
+}
+
+// Store every wanted file not yet in this build's cache; report progress by bytes. An
+// update copies the files whose content did not change from the build before.
 async function keep(group, network) {
   const cache = await caches.open(CACHE);
   await cache.put(META + "/group", new Response(group));
   const list = wanted(await files(), group);
   const total = list.reduce((n, f) => n + f.size, 0);
+  const before = network ? await earlier() : null;
   let done = 0;
   const missing = [];
   for (const f of list) {
-    if (await cache.match(new URL(f.path, SCOPE).href)) done += f.size;
-    else missing.push(f);
+    const url = new URL(f.path, SCOPE).href;
+    if (await cache.match(url)) {
+      done += f.size;
+      continue;
+    }
+    if (before && f.sha && before.shas.get(f.path) === f.sha) {
+      const old = await before.cache.match(url);
+      if (old) {
+        await cache.put(url, old);
+        done += f.size;
+        continue;
+      }
+    }
+    missing.push(f);
   }
   if (missing.length === 0) {
     await tell({ type: "offline-ready", build: BUILD, total, fresh: false });
