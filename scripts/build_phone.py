@@ -12,17 +12,19 @@ start, and Flet's service worker unregisters itself. This script does what publi
 (copy the client, patch ``index.html`` with Flet's own ``patch_index_html``, pack the app)
 and then:
 
-- packs every Python dependency, already unpacked, inside the app archive's
-  ``__pypackages__`` (Flet's worker puts that folder on ``sys.path``), so no package manager
-  runs on the phone; only the en/ru locale data of Babel, no server-only packages;
+- packs the Python dependencies from PyPI with no package manager running on the phone: most
+  as bytecode in ``packages.zip`` (imported in place), the compiled extensions and Babel (en/ru
+  locale data only) with the app in ``app.zip``, which Flet's worker unpacks; bytecode made by
+  Pyodide's own CPython under Node (``phone/compile.mjs``), the standard library's too;
 - keeps only the renderer files a browser can choose (skwasm for Chromium, CanvasKit for the
   others), no source maps, no KaTeX or Cupertino fonts;
 - adds a web manifest per language with the app's icons, and a service worker
   (``phone/sw.js``) that keeps every file for offline use and picks up a new build;
-- mounts the browser's IndexedDB under the app's data folder before the app starts
-  (ui/browser_storage.py keeps it in step after each write);
-- writes ``offline.json`` (every file, its size and group) and ``.gz`` copies for hosts that
-  serve precompressed files.
+- starts Python beside Flutter's engine (``phone/offline.js``) and mounts the browser's
+  IndexedDB under the app's data folder before the app starts (``phone/worker-boot.js``;
+  ui/browser_storage.py keeps it in step after each write);
+- writes ``offline.json`` (every file, its size, hash and group) and ``.br``/``.gz`` copies
+  for hosts that serve precompressed files.
 """
 
 from __future__ import annotations
@@ -48,7 +50,6 @@ PHONE = Path(__file__).resolve().parent / "phone"
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
 APP_MODULE = "main"  # the archive's main.py, which Flet's worker runs
-DATA_DIR = "/home/pyodide/bezique"  # the app's data folder, kept in IndexedDB
 
 # The distributions the phone build runs, each pinned to the version installed here, so the
 # phone runs what the tests ran. Server-only ones (flet-web, uvicorn, psutil, brotli, segno,
@@ -199,6 +200,7 @@ def app_files() -> dict[str, bytes]:
                 f.is_dir()
                 or "__pycache__" in rel
                 or rel.startswith(("ui/server/", "ui/assets/"))
+                or rel in NOT_ON_THE_PHONE
                 or f.suffix in (".pyc", ".pyi")
             ):
                 continue
@@ -214,6 +216,10 @@ def app_files() -> dict[str, bytes]:
     return files
 
 
+# The app's modules a phone never runs: the simulator (tests' generator) and the command lines.
+NOT_ON_THE_PHONE = frozenset(
+    {"referee/simulate.py", "referee/simulate_cli.py", "referee/cli.py", "referee/storage/cli.py"}
+)
 # Packages that must stay files: compiled extensions (a zip cannot hold them) and Babel,
 # which opens its locale data by path. The rest is imported straight from packages.zip.
 AS_FILES = ("babel/", "pydantic_core/", "msgpack/")
@@ -376,6 +382,9 @@ def patch_client(out: Path, base: str, build_id: str) -> None:
     # The worker: the browser's storage mounted before Python starts the app.
     worker = out / "python-worker.js"
     text = worker.read_text("utf-8")
+    sys.path.insert(0, str(ROOT))
+    from ui.browser_storage import DATA_DIR  # the app's data folder, kept in IndexedDB
+
     mount = (PHONE / "worker-boot.js").read_text("utf-8").replace("__DATA_DIR__", DATA_DIR)
     text = _replace_once(
         text,

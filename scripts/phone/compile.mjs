@@ -1,9 +1,8 @@
 // Compiles the phone build's Python to bytecode with the very interpreter the phone runs
 // (Pyodide's CPython, here under Node), so no phone compiles it at each start.
 //   node compile.mjs PYODIDE_DIR TREE
-// TREE/tar: the app and the packages that stay files (sources kept, with __pycache__ .pyc
-// of the unchecked-hash kind, used without looking at the sources); TREE/zip: the packages
-// imported from packages.zip (sourceless .pyc where the sources were, sources removed);
+// TREE/tar: the app and the packages that stay files; TREE/zip: the packages imported from
+// packages.zip; both as sourceless .pyc where the sources were (sources removed);
 // TREE/stdlib: Pyodide's standard library, which it ships as sources (the same).
 import { pathToFileURL } from "node:url";
 
@@ -14,6 +13,7 @@ py.FS.mkdirTree("/t");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: tree }, "/t");
 await py.runPythonAsync(`
 import compileall, os, py_compile, sys
+sys.dont_write_bytecode = True  # the imports below must not leave __pycache__ in the trees
 mode = py_compile.PycInvalidationMode.UNCHECKED_HASH
 ok = compileall.compile_dir("/t/zip", quiet=2, legacy=True, invalidation_mode=mode,
                             stripdir="/t/zip", prependdir="/home/pyodide/packages.zip")
@@ -64,7 +64,16 @@ if os.path.isdir("/t/stdlib"):
             shutil.rmtree(path)
         elif os.path.exists(path):
             os.remove(path)
-ok = compileall.compile_dir("/t/tar", quiet=2, invalidation_mode=mode,
+# The app and the packages that stay files: sourceless as well (smaller on the wire; a
+# traceback still names the file and line). main.py stays a source: Flet's worker runs it.
+ok = compileall.compile_dir("/t/tar", quiet=2, legacy=True, invalidation_mode=mode,
                             stripdir="/t/tar", prependdir="/home/pyodide") and ok
+for root, _dirs, files in os.walk("/t/tar"):
+    for f in files:
+        path = os.path.join(root, f)
+        if f.endswith(".py") and f + "c" in files and path != "/t/tar/main.py":
+            os.remove(path)
+if os.path.exists("/t/tar/main.pyc"):
+    os.remove("/t/tar/main.pyc")
 print("compiled" if ok else "compiled, some files left as sources")
 `);
