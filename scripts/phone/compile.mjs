@@ -65,13 +65,15 @@ if os.path.isdir("/t/stdlib"):
         elif os.path.exists(path):
             os.remove(path)
 # The app and the packages that stay files: sourceless as well (smaller on the wire; a
-# traceback still names the file and line). main.py stays a source: Flet's worker runs it.
+# traceback still names the file and line). main.py stays a source: Flet's worker runs it;
+# so do the migrations: Alembic finds its revision scripts by their .py files.
 ok = compileall.compile_dir("/t/tar", quiet=2, legacy=True, invalidation_mode=mode,
                             stripdir="/t/tar", prependdir="/home/pyodide") and ok
 for root, _dirs, files in os.walk("/t/tar"):
     for f in files:
         path = os.path.join(root, f)
-        if f.endswith(".py") and f + "c" in files and path != "/t/tar/main.py":
+        keep = path == "/t/tar/main.py" or "/referee/storage/migrations/" in path
+        if f.endswith(".py") and f + "c" in files and not keep:
             os.remove(path)
 if os.path.exists("/t/tar/main.pyc"):
     os.remove("/t/tar/main.pyc")
