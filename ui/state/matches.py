@@ -207,9 +207,7 @@ class MatchKeeping:
     def backup_file(self) -> sheet_files.ExportFile | None:
         """Every match in one zip (the CLI's ``export --all`` format, which *Import a match*
         takes back), for a device whose matches live only in its browser."""
-        import tempfile
         from datetime import date
-        from pathlib import Path
 
         app = self.app
         app.flush()
@@ -276,12 +274,8 @@ class MatchKeeping:
             app.notice = Notice(p.key, {"name": name, **p.values}, error=True)
             app.changed()
             return None
-        except ValueError as exc:  # the record itself: StorageInputError names the place
-            app.notice = _refused(name, exc)
-            app.changed()
-            return None
         except Exception as exc:
-            app.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            app.notice = _not_imported(name, exc)
             app.changed()
             return None
         app.notice = Notice(
@@ -297,7 +291,6 @@ class MatchKeeping:
         app.changed()
         return match_id
 
-
     def _import_archive(self, name: str, data: bytes) -> int | None:
         """A backup archive (zip): every match in it with the dates it was played; those
         already stored are skipped, as the CLI does."""
@@ -307,12 +300,8 @@ class MatchKeeping:
             path.write_bytes(data)
             try:
                 done = app.store.import_archive(path)
-            except ValueError as exc:
-                app.notice = _refused(name, exc)
-                app.changed()
-                return None
             except Exception as exc:
-                app.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+                app.notice = _not_imported(name, exc)
                 app.changed()
                 return None
         app.notice = Notice(
@@ -323,6 +312,14 @@ class MatchKeeping:
 
 
 _ZIP_MAGIC = b"PK\x03\x04"
+
+
+def _not_imported(name: str, exc: Exception) -> Notice:
+    """Why a picked file was not stored: the file itself (a ValueError: StorageInputError
+    names the place), or storage not answering."""
+    if isinstance(exc, ValueError):
+        return _refused(name, exc)
+    return Notice("error.storage", {"why": str(exc)}, error=True)
 
 
 def _refused(name: str, exc: ValueError) -> Notice:
