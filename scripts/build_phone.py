@@ -300,17 +300,11 @@ def copy_client(src: Path, out: Path) -> None:
     for name in PYODIDE_FILES:
         (out / "pyodide").mkdir(exist_ok=True)
         shutil.copyfile(src / "pyodide" / name, out / "pyodide" / name)
-    # The font manifest without the math and Cupertino fonts, with the Roboto of no-CDN mode.
-    fonts = json.loads((src / "assets/FontManifest.json").read_text("utf-8"))
-    kept = [
-        f
-        for f in fonts
-        if not str(f.get("family", "")).startswith(
-            ("packages/flutter_math_fork/", "packages/cupertino_icons/")
-        )
-    ]
-    kept.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
-    (out / "assets/FontManifest.json").write_text(json.dumps(kept), "utf-8")
+    # The font manifest the server mode serves: no math or Cupertino fonts, no-CDN Roboto.
+    sys.path.insert(0, str(ROOT))
+    from ui.server.web_client import trimmed_font_manifest
+
+    (out / "assets/FontManifest.json").write_text(json.dumps(trimmed_font_manifest(src)), "utf-8")
     # The app's own assets (the suit font) at the root, where Flet's client looks for them.
     for f in sorted((ROOT / "ui/assets").rglob("*")):
         if f.is_file():

@@ -73,7 +73,6 @@ class BrowserDurability(runtime.Durability):
         self.problem: str | None = None
         self._running = False
         self._started_at = 0.0
-        self._failure: str | None = None
         self.memory_only = mode() != "idbfs"
         self.refusal = refusal()
         if self.memory_only:
@@ -111,10 +110,8 @@ class BrowserDurability(runtime.Durability):
         before = self.problem
         if err is None:
             self.pending = max(0, self.pending - carried)
-            self._failure = None
             self.problem = None
         else:
-            self._failure = err
             self.problem = err
             asyncio.get_event_loop().call_later(RETRY_SECONDS, self._start)
         if self.pending and err is None:
