@@ -232,6 +232,8 @@ def test_two_hand_four_players_nobody_sits_out(app: AppState) -> None:
     ds = new_match(app, ("Anna", "Boris", "Carl", "Dora"), variant="four-hand")
     start_deal(ds, dealer=3)
     assert not any(ds.sits_out(s) for s in range(4))
+    assert {f"choose-{s}" for s in range(4)} <= set(ids(_screen(app, "deal")))
+    ds.choose_declarer(3)  # the bar shows the chosen player's buttons
     assert "declare-3" in ids(_screen(app, "deal"))
 
 

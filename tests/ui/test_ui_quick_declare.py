@@ -123,15 +123,87 @@ def test_a_two_hand_zone_needs_no_more_button(app: AppState) -> None:
     ]
 
 
-def test_three_players_declare_through_the_layer_their_zones_show_no_offers(
-    app: AppState,
-) -> None:
+def test_three_players_the_bar_offers_the_chosen_players_declarations(app: AppState) -> None:
+    # three zones of offers do not fit a phone over the bar: one player's at a time, in the
+    # bar, the player chosen by a tap on their zone (the first lead's before any choice)
     ds = new_match(app, ("Anna", "Boris", "Clara"), variant="three-hand")
     start_deal(ds)
-    assert ds.offers(0) != ()  # the engine has them; three zones of offers do not fit
-    assert not ds.offers_shown()
-    assert not [i for i in ids(app) if i.startswith("offer")]
-    assert "declare-2" in ids(app)
+    assert ds.offers_shown() and not ds.offers_in_zones()
+    first = ds.leader()
+    assert first is not None and ds.chosen_declarer() == first
+    built = ids(app)
+    others = [i for i in built if i.startswith("offer-") and not i.startswith(f"offer-{first}-")]
+    assert others == []
+    assert [i for i in built if i.startswith(f"offer-{first}-")] == [
+        f"offer-{first}-{o.meld}" for o in ds.offers(first)
+    ]
+    assert f"declare-{first}" in built and {"choose-0", "choose-1", "choose-2"} <= set(built)
+    ds.choose_declarer(2)
+    built = ids(app)
+    assert "offer-2-four_kings" in built and not [i for i in built if i.startswith("offer-1-")]
+    assert "declare-2" in built and "declare-1" not in built
+    view = ds.quick_declare(2, "four_kings")
+    assert view is not None and view.accepted and ds.deal_scores() == [0, 0, 80]
+    assert ds.chosen_declarer() == 2  # the choice stays: the same player may declare again
+    assert "change-cards-2" in ids(app)
+    ds.quick_declare(2, "marriage")  # the suit is asked in the bar's block
+    assert "offer-suit-2-S" in ids(app)
+    ds.choose_declarer(0)  # another player chosen: the half-made choice is dropped
+    assert ds.suit_choice is None and "offer-suit-2-S" not in ids(app)
+
+
+def test_four_players_choose_any_partner_and_every_zone_is_one_row(app: AppState) -> None:
+    ds = new_match(app, ("Anna", "Boris", "Clara", "Dmitri"), variant="four-hand")
+    start_deal(ds)
+    ds.choose_declarer(3)
+    assert ds.chosen_declarer() == 3
+    ds.quick_declare(3, "bezique")
+    assert ds.deal_scores() == [0, 40]  # sides: Anna & Clara, Boris & Dmitri
+    built = ids(app)
+    assert [i for i in built if i.startswith("player-")] == [f"player-{s}" for s in range(4)]
+    assert "table-3" in built and "offers-3" in built
+
+
+def test_three_players_with_tricks_the_winner_is_chosen_by_the_trick(app: AppState) -> None:
+    ds = new_match(app, ("Anna", "Boris", "Clara"), variant="three-hand", tracking="tricks")
+    start_deal(ds)
+    ds.choose_declarer(0)
+    ds.trick(2)  # R-DECLARE-AFTER-TRICK: only Clara may declare now, her offers are shown
+    assert ds.chosen_declarer() == 2 and ds.offers(2) != () and ds.offers(0) == ()
+    ds.choose_declarer(0)  # still choosable: the bar says she has nothing to declare
+    assert "offers-none-0" in ids(app)
+
+
+def test_three_players_a_pending_combination_scores_from_the_bar(app: AppState) -> None:
+    ds = new_match(app, ("Anna", "Boris", "Clara"), variant="three-hand")
+    start_deal(ds)
+    ds.choose_declarer(1)
+    ds.record(Declare(1, tuple(parse_card(c) for c in ("KS", "QS", "JD")), (), "bezique"))
+    assert [p.meld for p in ds.pending(1)] == ["marriage"] and ds.pending(1)[0].ready
+    built = ids(app)
+    assert "score-pending-1-0" in built
+    assert built.index("score-pending-1-0") < built.index("offer-1-trump_marriage")
+    view = ds.score_pending(1, 0)
+    assert view is not None and view.accepted and ds.deal_scores()[1] == 60
+
+
+def test_three_players_the_bar_is_as_high_in_phase_2(app: AppState) -> None:
+    # the offers block keeps its place after the stock (a quiet line in it): the bar keeps
+    # its rows and "Stock exhausted" / the last trick's names stay where they were
+    ds = new_match(app, ("Anna", "Boris", "Clara"), variant="three-hand")
+    start_deal(ds)
+    before = bar_outline(app)
+    ds.stock_exhausted()
+    assert "offers-none-" + str(ds.chosen_declarer()) in ids(app)
+    assert bar_outline(app) == before
+
+
+def bar_outline(app: AppState) -> list[tuple[str, object]]:
+    """The action bar's rows: each fixed-height box and button, in order."""
+    view = SCREENS[app.screen](ViewContext(app=app, page=None))  # type: ignore[arg-type]
+    bar = next(c for c in walk(view.body) if getattr(c, "identifier", None) == "action-bar")
+    column = bar.content.content
+    return [(type(r).__name__, getattr(r, "height", None)) for r in column.controls]
 
 
 def test_the_offers_follow_an_undo_and_another_entry_of_the_same_length(app: AppState) -> None:

@@ -138,6 +138,7 @@ def test_r_no_declare_after_stock_declare_is_reachable_but_quiet_in_phase_2(
 ) -> None:
     ds = new_match(app, ("Anna", "Boris", "Vera"), variant="three-hand")
     start_deal(ds)
+    ds.choose_declarer(0)  # the bar shows the chosen player's buttons
     assert _filled(node(screen(app), "declare-0"))
     ds.stock_exhausted()
     declare_button = node(screen(app), "declare-0")

@@ -125,6 +125,7 @@ class DealScreen(QuickActions, PenaltyActions, NamingActions, EndOfDeal):
         self.trick_errors: dict[str, str] = {}
         self.suit_choice: tuple[int, str] | None = None  # a one-tap offer asking its suit
         self.quick_last: QuickEntry | None = None  # the last declaration made in one tap
+        self.declarer: int | None = None  # three or four players: whose offers are shown
         self._offers_cache: dict[int, Any] = {}  # per seat: the offers and what they are of
         self._prefill_setup()
 
@@ -384,6 +385,7 @@ class DealScreen(QuickActions, PenaltyActions, NamingActions, EndOfDeal):
             self.notice = Notice("error.engine", {"why": str(exc)}, error=True)
             return False
         self._reset_transient()
+        self.declarer = None  # a new deal: the first lead's offers first
         return True
 
     # ------------------------------------------------------------------------ recording
@@ -434,7 +436,10 @@ class DealScreen(QuickActions, PenaltyActions, NamingActions, EndOfDeal):
         )
 
     def trick(self, seat: int) -> RulingView | None:
-        return self.record(Trick(seat))
+        view = self.record(Trick(seat))
+        if view is not None:
+            self.follow_trick()  # the winner declares (three or four players' bar)
+        return view
 
     def seven(self, seat: int) -> RulingView | None:
         return self.record(Seven(seat))

@@ -33,6 +33,7 @@ class QuickActions:
     picker: Any
     suit_choice: tuple[int, str] | None
     quick_last: QuickEntry | None
+    declarer: int | None  # three or four players: whose offers the bar shows (None: default)
     _offers_cache: dict[int, tuple[Any, int, Any, tuple[engine_offers.Offer, ...]]]
 
     def record(self, event: Any) -> Any: ...  # provided by DealScreen
@@ -45,6 +46,8 @@ class QuickActions:
 
     @property
     def players(self) -> tuple[str, ...]: ...  # provided by DealScreen
+
+    def leader(self) -> int | None: ...  # provided by DealScreen
 
     def offers(self, seat: int) -> tuple[engine_offers.Offer, ...]:
         """The engine's one-tap declarations for this player now (kept until the log moves)."""
@@ -70,11 +73,49 @@ class QuickActions:
         deal = self.deal
         return deal is not None and len(self.players) == 2 and engine_proposal.supports(deal)
 
+    def offers_for_one(self) -> bool:
+        """Three or four players (the trick variants): three or four zones of offers do not
+        fit a phone over the bar, so the bar offers one player's declarations at a time, the
+        player chosen by a tap on their zone (who declares, then what: as on paper, the
+        column, then the number). The bar keeps this layout for the whole deal."""
+        deal = self.deal
+        return deal is not None and 3 <= len(self.players) <= 4 and engine_proposal.supports(deal)
+
     def offers_shown(self) -> bool:
-        """Whether the zones offer one-tap declarations now: phase 1 of a deal in play (the
+        """Whether one-tap declarations are offered now: phase 1 of a deal in play (the
         engine offers nothing after the stock)."""
         deal = self.deal
-        return self.offers_in_zones() and int(deal.phase) == 1 and not deal.complete
+        if not (self.offers_in_zones() or self.offers_for_one()):
+            return False
+        return int(deal.phase) == 1 and not deal.complete
+
+    def chosen_declarer(self) -> int | None:
+        """Whose offers the bar shows (three or four players): the player last chosen, else
+        who leads the next trick (with ``tricks`` tracking the last trick's winner, the one
+        player the engine lets declare; with ``melds`` the first lead)."""
+        if not self.offers_for_one():
+            return None
+        seat = self.declarer
+        if seat is None or not 0 <= seat < len(self.players) or self.sits_out(seat):
+            seat = self.leader()
+        if seat is None or self.sits_out(seat):
+            seat = next((s for s in range(len(self.players)) if not self.sits_out(s)), None)
+        return seat
+
+    def choose_declarer(self, seat: int) -> None:
+        """A tap on a player's zone (three or four players): the bar offers their
+        declarations; a suit being chosen for someone else is dropped."""
+        if not self.offers_for_one() or not 0 <= seat < len(self.players):
+            return
+        if self.sits_out(seat):
+            return
+        self.declarer = seat
+        if self.suit_choice is not None and self.suit_choice[0] != seat:
+            self.suit_choice = None
+
+    def follow_trick(self) -> None:
+        """``tricks`` tracking: after a trick the chosen declarer is its winner again."""
+        self.declarer = None
 
     def quick_declare(self, seat: int, meld: str) -> Any:
         """One tap on an offer: record it, or ask the suit when the player must choose it."""

@@ -10,7 +10,7 @@ from functools import partial
 import flet as ft
 
 from ui.state.deal import DealScreen
-from ui.views import plain_buttons
+from ui.views import plain_buttons, quick_offers
 from ui.views.common import ViewContext, body_text, tagged
 from ui.views.deal_parts import Act, cached, compact_button
 
@@ -42,8 +42,25 @@ def action_bar(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
         end_form and ds.tracking != "melds" and ds.play_over(),
         tricks and ds.can_win_trick(),
         ds.offers_in_zones(),
+        _chosen_key(ds),
     )
     return cached(ds, key, lambda: _bar(ctx, ds, act))
+
+
+def _chosen_key(ds: DealScreen) -> tuple[object, ...] | None:
+    """Three or four players: what the bar shows of the chosen player (their offers, the
+    suit being chosen, a pending combination to score)."""
+    seat = ds.chosen_declarer()
+    if seat is None:
+        return None
+    choosing = ds.suit_choice_of(seat) if ds.offers_shown() else None
+    return (
+        seat,
+        tuple((o.meld, o.points, o.suits) for o in ds.offers(seat)) if ds.offers_shown() else (),
+        None if choosing is None else (choosing.meld, choosing.suits),
+        tuple((p.meld, p.points, p.ready) for p in ds.pending(seat)),
+        quick_offers.columns_now(),
+    )
 
 
 def _bar(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
@@ -66,6 +83,12 @@ def _bar(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
                 spacing=8,
             )
         )
+    elif (seat := ds.chosen_declarer()) is not None:
+        # three or four players: the chosen player's buttons and offers (a tap on a zone
+        # chooses); one row and a block of fixed height, so the bar never changes height
+        name = ds.players[seat]
+        rows.append(_player_row(ctx, ds, seat, name, act))
+        rows.append(quick_offers.bar_offers(ctx, ds, act, seat, name))
     else:
         for seat, name in enumerate(ds.players):
             rows.append(_player_row(ctx, ds, seat, name, act))

@@ -19,6 +19,7 @@ def brisques_fields(ctx: ViewContext, ds: DealScreen) -> ft.Control:
     entry = ds.brisques
     want = ds.brisques_expected()
     fields: list[ft.Control] = []
+    narrow = len(ds.players) > 3
     for seat, name in enumerate(ds.players):
         err = entry.field_error(seat)
         # a blank helper reserves the line "the rest of 16" takes, so nothing below moves
@@ -30,7 +31,8 @@ def brisques_fields(ctx: ViewContext, ds: DealScreen) -> ft.Control:
             ctx.app.changed()
 
         field = ft.TextField(
-            label=name,
+            # one line: a name never breaks in a narrow field (four in a row at 360 px)
+            label=ft.Text(name, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
             value=entry.texts[seat],
             keyboard_type=ft.KeyboardType.NUMBER,
             input_filter=ft.NumbersOnlyInputFilter(),
@@ -43,12 +45,16 @@ def brisques_fields(ctx: ViewContext, ds: DealScreen) -> ft.Control:
             error_max_lines=3,
             helper=helper,
             on_change=changed,
+            # four in a row at 360 px: less side padding, so "Dmitri" is whole
+            content_padding=ft.Padding.symmetric(horizontal=6, vertical=16) if narrow else None,
             expand=True,
         )
         fields.append(tagged_expand(f"brisque-count-{seat}", field))
+    # every player's field in one row (a count is two digits): three or four players' form
+    # then fits a 360×780 phone over its buttons, the line under the fields too (two rows
+    # of fields put the last field and that line under the buttons)
     rows: list[ft.Control] = [
-        ft.Row(fields[i : i + 2], spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)
-        for i in range(0, len(fields), 2)
+        ft.Row(fields, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
     ]
     problem = entry.total_error()
     counts = entry.counts()

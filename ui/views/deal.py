@@ -256,6 +256,8 @@ def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
 def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     phase2 = ds.phase() == 2
     back = ds.declared_back_in_hand()
+    if ds.offers_for_one():  # three or four players: a row each, the bar offers
+        return _player_rows(ctx, ds, act, phase2, back)
     out: list[ft.Control] = []
     for seat, name in enumerate(ds.players):
         table = ds.table(seat)
@@ -363,6 +365,126 @@ def _table_panel(
         ),
         identifier=f"player-{seat}",
         padding=6 if dense else 8,
+    )
+
+
+ROW_FACE = 26  # a three- or four-hand zone's card faces: eight to a line at 360 px
+
+
+def _player_rows(
+    ctx: ViewContext, ds: DealScreen, act: Any, phase2: bool, back: bool
+) -> list[ft.Control]:
+    """Three or four players: each zone one row (name, then the declared cards), a tap on it
+    chooses whose declarations the bar offers (ui/views/quick_offers.bar_offers); the
+    chosen zone is marked. Four rows fit a 360×780 phone over the bar."""
+    chosen = ds.chosen_declarer()
+    last = ds.quick_last
+    out: list[ft.Control] = []
+    for seat, name in enumerate(ds.players):
+        table = ds.table(seat)
+        pending = ds.pending(seat)
+        key = (
+            "table-row",
+            seat,
+            name,
+            ctx.app.lang,
+            phase2,
+            back,
+            tuple(c.code for c in table),
+            tuple((p.meld, p.points, p.ready, tuple(c.code for c in p.cards)) for p in pending),
+            chosen == seat,
+            last is not None and last.player == seat,
+            ds.sits_out(seat),
+        )
+        out.append(
+            cached(
+                ds,
+                key,
+                partial(_player_row_zone, ctx, ds, act, seat, name, table, pending, chosen == seat),
+            )
+        )
+    return out
+
+
+def _player_row_zone(
+    ctx: ViewContext,
+    ds: DealScreen,
+    act: Any,
+    seat: int,
+    name: str,
+    table: list[Card],
+    pending: list[PendingView],
+    chosen: bool,
+) -> ft.Control:
+    phase2 = ds.phase() == 2
+    shown: ft.Control
+    if table:
+        shown = ft.Row(
+            [card_face(c, width=ROW_FACE) for c in table], wrap=True, spacing=4, run_spacing=4
+        )
+    else:
+        empty = (
+            "deal_screen.back_in_hand"
+            if phase2 and ds.declared_back_in_hand()
+            else "deal.table_empty"
+        )
+        shown = body_text(ctx.t(empty), 14, color=ft.Colors.ON_SURFACE_VARIANT)
+    marker = ft.Icon(
+        ft.Icons.RADIO_BUTTON_CHECKED if chosen else ft.Icons.RADIO_BUTTON_UNCHECKED,
+        size=20,
+        color=ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE,
+    )
+    title = ft.Text(
+        name,
+        size=16,
+        weight=ft.FontWeight.BOLD,
+        no_wrap=True,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        width=68,
+    )
+    change = quick_offers.change_button(ctx, ds, act, seat, name, icon_only=True)
+    row = ft.Row(
+        [
+            marker,
+            title,
+            ft.Container(content=tagged(f"table-{seat}", shown), expand=True),
+            *([change] if change is not None else []),
+        ],
+        spacing=4,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    lines: list[ft.Control] = [row]
+    for p in pending:  # the score itself is a cell of the bar's offers (when it scores now)
+        meld = backend.meld_name(p.meld, ctx.app.lang)
+        lines.append(
+            ft.Row(
+                [
+                    ft.Text(ctx.t("deal.pending", meld=meld, points=p.points), size=14),
+                    inline_cards(list(p.cards), 14),
+                ],
+                wrap=True,
+                spacing=6,
+            )
+        )
+    choose = None if ds.sits_out(seat) else act(partial(ds.choose_declarer, seat))
+    box = ft.Container(
+        content=ft.Column(lines, spacing=2, tight=True),
+        padding=ft.Padding.symmetric(horizontal=6, vertical=5),
+        border_radius=14,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else ft.Colors.SURFACE_CONTAINER,
+        border=ft.Border.all(2, ft.Colors.PRIMARY if chosen else ft.Colors.TRANSPARENT),
+        on_click=choose,
+        ink=False,  # see ui/views/plain_buttons.py
+    )
+    return tagged(
+        f"player-{seat}",
+        ft.Semantics(
+            identifier=f"choose-{seat}",
+            label=ctx.t("quick.choose", player=name),
+            button=True,
+            selected=chosen,
+            content=box,
+        ),
     )
 
 
@@ -571,12 +693,7 @@ def _end(ctx: ViewContext, ds: DealScreen, act: Any) -> tuple[list[ft.Control], 
             section(
                 ctx.t("end.last_trick"),
                 body_text(ctx.t("end.last_trick_help", points=ds.last_trick_points()), 15),
-                choice_row(
-                    [(str(i), n) for i, n in enumerate(ds.players)],
-                    None if ds.end_last is None else str(ds.end_last),
-                    _seat_setter(ctx, ds.set_last_trick),
-                    prefix="last",
-                ),
+                _last_trick_choice(ctx, ds),
                 *(
                     [
                         banner(
@@ -620,6 +737,33 @@ def _end(ctx: ViewContext, ds: DealScreen, act: Any) -> tuple[list[ft.Control], 
         )
     ]
     return out, buttons
+
+
+def _last_trick_choice(ctx: ViewContext, ds: DealScreen) -> ft.Control:
+    """Who took the last trick: two players' names as chips; three or four share one row
+    (four chips wrapped to a second row and pushed the brisques' line under the buttons at
+    360×780), the chosen one filled."""
+    options = [(str(i), n) for i, n in enumerate(ds.players)]
+    chosen = None if ds.end_last is None else str(ds.end_last)
+    pick = _seat_setter(ctx, ds.set_last_trick)
+    if len(options) <= 2:
+        return choice_row(options, chosen, pick, prefix="last")
+    return ft.Row(
+        [
+            compact_button(
+                name,
+                lambda _e, v=value: pick(v),
+                primary=value == chosen,
+                identifier=f"last-{value}",
+                center=True,
+                expand=True,
+                keep_focus=True,  # the brisque fields' neighbour (plain_buttons)
+                label=ctx.t("deal_screen.last_trick_to", player=name),
+            )
+            for value, name in options
+        ],
+        spacing=6,
+    )
 
 
 def _reason(ctx: ViewContext, reason: str) -> str:

@@ -128,7 +128,7 @@ def test_three_hands_hint_under_declare_is_in_sight(
     srv, store, mid = serve(tmp_path, lang, "three-hand", THREE, "9C")
     try:
         page = phone(browser, srv, f"/match/{mid}", size)
-        by_id(page, "declare-2").wait_for(timeout=60_000)
+        by_id(page, "choose-2").wait_for(timeout=60_000)
         tap(page, "declare-1")
         by_id(page, "declare-hint").wait_for(timeout=WAIT)
         look(page, f"long-list-03-three-hand-hint-{size['width']}-{lang}")

@@ -254,7 +254,7 @@ def test_three_hands_show_every_digit_of_the_totals_and_the_dealers_name(
     )
     try:
         page = phone(browser, srv, f"/match/{mid}", size)
-        by_id(page, "declare-2").wait_for(timeout=60_000)
+        by_id(page, "choose-2").wait_for(timeout=60_000)
         look(page, f"layout-08-three-hand-header-{size['width']}-{lang}")
         totals_whole(page, store, mid)
         tap(page, "stock-exhausted")
