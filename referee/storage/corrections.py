@@ -12,18 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import Connection, insert, update
 
 from referee.correction_diff import CorrectionDiff, CorrectionError, Edit, preview
 from referee.match import Match
+from referee.storage import matchlog as ml
 from referee.storage import replay as rp
 from referee.storage.errors import StorageError, StorageInputError
 from referee.storage.models import KIND_CORRECT, KIND_DELETE, TABLES, next_activity, utcnow
-
-if TYPE_CHECKING:
-    from referee.storage.store import Store
 
 T_LOG = TABLES["log_entry"]
 
@@ -54,10 +52,10 @@ def _places(steps: list[rp.Step]) -> dict[int, tuple[int, int, int]]:
     return out
 
 
-def event_seqs(store: Store, match_id: int) -> list[list[int]]:
-    with store._read() as conn:
-        store._info(conn, match_id)
-        steps, _, _, _ = store._steps(conn, match_id)
+def event_seqs(store: ml.Holder, match_id: int) -> list[list[int]]:
+    with store.gate.read() as conn:
+        ml.match_info(conn, match_id)
+        steps, _, _, _ = ml.steps(conn, match_id)
     out: list[list[int]] = []
     for step in steps:
         if isinstance(step, rp.DealStart):
@@ -68,10 +66,10 @@ def event_seqs(store: Store, match_id: int) -> list[list[int]]:
 
 
 def _work_out(
-    store: Store, conn: Connection, match_id: int, seq: int, event: Mapping[str, Any] | None
+    store: ml.Holder, conn: Connection, match_id: int, seq: int, event: Mapping[str, Any] | None
 ) -> Correction:
-    info = store._info(conn, match_id)
-    steps, _, _, _ = store._steps(conn, match_id)
+    info = ml.match_info(conn, match_id)
+    steps, _, _, _ = ml.steps(conn, match_id)
     place = _places(steps).get(seq)
     if place is None:
         raise StorageInputError(
@@ -94,23 +92,23 @@ def _work_out(
 
 
 def preview_correction(
-    store: Store, match_id: int, seq: int, event: Mapping[str, Any] | None
+    store: ml.Holder, match_id: int, seq: int, event: Mapping[str, Any] | None
 ) -> Correction:
-    with store._read() as conn:
+    with store.gate.read() as conn:
         return _work_out(store, conn, match_id, seq, event)
 
 
 def correct(
-    store: Store,
+    store: ml.Holder,
     match_id: int,
     seq: int,
     event: Mapping[str, Any] | None,
     at: int | None = None,
 ) -> Correction:
-    with store._write() as conn:
-        store._lock_match(conn, match_id)
-        last = store._last_seq(conn, match_id)
-        store._check_at(match_id, at, last)  # compare-and-append, under the match's lock
+    with store.gate.write() as conn:
+        ml.lock_match(conn, match_id)
+        last = ml.last_seq(conn, match_id)
+        ml.check_at(match_id, at, last)  # compare-and-append, under the match's lock
         worked = _work_out(store, conn, match_id, seq, event)
         conn.execute(
             insert(T_LOG).values(
@@ -123,7 +121,7 @@ def correct(
                 created_at=utcnow(),
             )
         )
-        live = store._rebuild(conn, match_id)
+        live = ml.rebuild(conn, match_id)
         if live.match.totals() != worked.after.totals():  # the stored log says what we showed
             raise StorageError(f"match {match_id}: the corrected log replays differently")
         conn.execute(

@@ -17,19 +17,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import Connection, insert, update
 
 from referee import input_limits as lim
 from referee.errors import BeziqueError, RecordError
 from referee.record import parse_record, record_to_obj
+from referee.storage import matchlog as ml
 from referee.storage import replay as rp
 from referee.storage.errors import StorageInputError
 from referee.storage.models import KIND_DEAL, KIND_EVENT, utcnow
-
-if TYPE_CHECKING:
-    from referee.storage.store import Store
 
 ARCHIVE_FORMAT = "bezique-archive/1"
 MIN_YEAR, MAX_YEAR = 1900, 9000  # what every database and datetime conversion can hold
@@ -37,11 +35,11 @@ MANIFEST = "manifest.json"
 MAX_MEMBER_BYTES = lim.MAX_RECORD_BYTES
 
 
-def export_match(store: Store, match_id: int) -> dict[str, Any]:
+def export_match(store: ml.Holder, match_id: int) -> dict[str, Any]:
     """The effective log as a match record; undone entries are left out."""
-    with store._read() as conn:
-        info = store._info(conn, match_id)
-        steps, _, _, _ = store._steps(conn, match_id)
+    with store.gate.read() as conn:
+        info = ml.match_info(conn, match_id)
+        steps, _, _, _ = ml.steps(conn, match_id)
     obj: dict[str, Any] = {
         "format": "bezique-match/1",
         "variant": info.variant,
@@ -126,12 +124,11 @@ def _header(obj: Mapping[str, Any]) -> rp.Header:
     )
 
 
-def _store(store: Store, conn: Connection, parsed: _Parsed) -> int:
+def _store(store: ml.Holder, conn: Connection, parsed: _Parsed) -> int:
     """Write one validated record: match, deals, log entries, then its caches."""
     obj = parsed.obj
     header = _header(obj)
-    match_id = store._insert_match(conn, header, parsed.created_at or utcnow())
-    from referee.storage.store import T_DEAL, T_LOG, T_MATCH
+    match_id = ml.insert_match(conn, header, parsed.created_at or utcnow())
 
     seq = 0
     steps: list[rp.Step] = []
@@ -142,9 +139,9 @@ def _store(store: Store, conn: Connection, parsed: _Parsed) -> int:
         turn_up = deal.get("turn_up")
         deal_id = int(
             conn.execute(
-                insert(T_DEAL)
+                insert(ml.T_DEAL)
                 .values(match_id=match_id, dealer=dealer, turn_up=turn_up, created_at=now)
-                .returning(T_DEAL.c.id)
+                .returning(ml.T_DEAL.c.id)
             ).scalar_one()
         )
         seq += 1
@@ -156,15 +153,15 @@ def _store(store: Store, conn: Connection, parsed: _Parsed) -> int:
             rows.append(_log_row(match_id, seq, KIND_EVENT, deal_id, payload, now))
             steps.append(rp.EventEntry(seq, deal_id, ev))
     if rows:
-        conn.execute(insert(T_LOG), rows)
+        conn.execute(insert(ml.T_LOG), rows)
     done = rp.replay(header, steps)
-    info = store._info(conn, match_id)
-    live = store._write_caches(conn, match_id, info, done, seq, bool(steps), False)
+    info = ml.match_info(conn, match_id)
+    live = ml.write_caches(conn, match_id, info, done, seq, bool(steps), False)
     if parsed.finished_at is not None and live.info.finished_at is not None:
         # A restored backup keeps when the match ended (the replay decides whether it did).
         conn.execute(
-            update(T_MATCH)
-            .where(T_MATCH.c.id == match_id)
+            update(ml.T_MATCH)
+            .where(ml.T_MATCH.c.id == match_id)
             .values(finished_at=parsed.finished_at, updated_at=parsed.finished_at)
         )
     return match_id
@@ -209,7 +206,7 @@ class Imported(list[int]):
         self.skipped = list(skipped)
 
 
-def _same_as_stored(store: Store, parsed: Sequence[_Parsed]) -> list[int | None]:
+def _same_as_stored(store: ml.Holder, parsed: Sequence[_Parsed]) -> list[int | None]:
     """For each record, the id of a stored match it is a copy of (or None): same settings,
     same effective log and, when the record carries it (a backup), the same start time."""
     by_key: dict[tuple[str, tuple[str, ...]], list[Any]] = {}
@@ -241,7 +238,7 @@ def _utc(t: datetime) -> datetime:
 
 
 def import_match(
-    store: Store, source: Mapping[str, Any] | str | os.PathLike[str], *, copies: bool = True
+    store: ml.Holder, source: Mapping[str, Any] | str | os.PathLike[str], *, copies: bool = True
 ) -> Imported:
     """Validate, then store one record in one transaction. With ``copies=False`` a record
     already stored is recognised and skipped (its id is in ``skipped``)."""
@@ -254,19 +251,19 @@ def import_match(
         (same,) = _same_as_stored(store, [parsed])
         if same is not None:
             return Imported((), [same])
-    with store._write() as conn:
+    with store.gate.write() as conn:
         return Imported([_store(store, conn, parsed)])
 
 
-def import_many(store: Store, records: Sequence[Mapping[str, Any]]) -> list[int]:
+def import_many(store: ml.Holder, records: Sequence[Mapping[str, Any]]) -> list[int]:
     """Store several record dicts in one transaction (all or none); used by benchmarks."""
     parsed = [_parse(dict(r), f"records[{i}]") for i, r in enumerate(records)]
-    with store._write() as conn:
+    with store.gate.write() as conn:
         return [_store(store, conn, p) for p in parsed]
 
 
 # ------------------------------------------------------------------------------------ archive
-def export_archive(store: Store, path: Path) -> int:
+def export_archive(store: ml.Holder, path: Path) -> int:
     """Write every match to a zip (one record per match plus a manifest with dates), through a
     temporary file so an interrupted backup never replaces a good one."""
     matches = sorted(store.list_matches(), key=lambda m: m.id)
@@ -419,7 +416,7 @@ def read_archive(path: Path) -> list[_Parsed]:
         return out
 
 
-def import_archive(store: Store, path: Path, *, copies: bool = False) -> Imported:
+def import_archive(store: ml.Holder, path: Path, *, copies: bool = False) -> Imported:
     """Store every match of an archive in one transaction (all or none). Matches already
     stored (the same backup imported again) are skipped unless ``copies``: importing a backup
     twice never doubles the matches or the statistics."""
@@ -429,7 +426,7 @@ def import_archive(store: Store, path: Path, *, copies: bool = False) -> Importe
     skipped = [s for s in same if s is not None]
     if not fresh:
         return Imported((), skipped)
-    with store._write() as conn:
+    with store.gate.write() as conn:
         return Imported([_store(store, conn, p) for p in fresh], skipped)
 
 

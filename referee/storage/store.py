@@ -7,20 +7,20 @@ from __future__ import annotations
 
 import json
 import os
-import threading
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, Engine, Row, Table, and_, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, and_, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from referee.match import Match
 from referee.rulings import Ruling
 from referee.storage import db, ledger, stats
+from referee.storage import matchlog as ml
 from referee.storage import replay as rp
 from referee.storage.errors import (
     AlreadyRecordedError,
@@ -28,10 +28,8 @@ from referee.storage.errors import (
     DatabaseBusyError,
     DatabaseUnreachableError,
     ReadOnlyStorageError,
-    StaleWrite,
     StorageError,
     StorageInputError,
-    UnknownMatchError,
 )
 from referee.storage.log import Entry, LogCorrupt, derive
 from referee.storage.models import (
@@ -40,7 +38,6 @@ from referee.storage.models import (
     KIND_EVENT,
     KIND_REDO,
     KIND_UNDO,
-    TABLES,
     next_activity,
     utcnow,
 )
@@ -51,52 +48,15 @@ from referee.storage.undo_steps import Logged, redo_targets, undo_targets
 if TYPE_CHECKING:
     from referee.storage.exchange import Imported
 
-_T = TABLES
-T_PLAYER: Table = _T["player"]
-T_MATCH: Table = _T["match"]
-T_SEAT: Table = _T["match_player"]
-T_DEAL: Table = _T["deal"]
-T_LOG: Table = _T["log_entry"]
-T_DEAL_SCORE: Table = _T["deal_score"]
-T_MELD: Table = _T["meld_score"]
-
-FORMAT = "bezique-match/1"
-
-
+T_PLAYER = ml.T_PLAYER
+T_MATCH = ml.T_MATCH
+T_SEAT = ml.T_SEAT
+T_DEAL = ml.T_DEAL
+T_LOG = ml.T_LOG
+T_DEAL_SCORE = ml.T_DEAL_SCORE
+T_MELD = ml.T_MELD
+MatchInfo = ml.MatchInfo
 _next_activity = next_activity
-
-
-@dataclass(frozen=True, slots=True)
-class MatchInfo:
-    """A match as listed in the app (no replay needed)."""
-
-    id: int
-    variant: str
-    players: tuple[str, ...]
-    tracking: str
-    house_rules: tuple[str, ...]
-    target: int | None
-    created_at: datetime
-    updated_at: datetime | None
-    finished_at: datetime | None
-    winner: str | None
-    abandoned_at: datetime | None = None
-    games: int | None = None  # games agreed where each deal is a game; None: the variant's
-
-    @property
-    def finished(self) -> bool:
-        return self.finished_at is not None
-
-    @property
-    def abandoned(self) -> bool:
-        """Set aside by the table: listed, not offered for resuming (see abandon_match)."""
-        return self.abandoned_at is not None and self.finished_at is None
-
-    @property
-    def header(self) -> rp.Header:
-        return rp.Header(
-            self.variant, self.players, self.tracking, self.house_rules, self.target, self.games
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,33 +85,17 @@ class Snapshot:
     can_redo: bool
 
 
-@dataclass
-class _Live:
-    """An in-memory replay kept in step with the log, so recording an event costs one
-    ``apply`` instead of a full replay. Trusted only while ``last_seq`` equals the log's."""
-
-    info: MatchInfo
-    match: Match
-    last_seq: int
-    deal_ids: list[int]
-    can_undo: bool
-    can_redo: bool
-    seat_ids: list[int] = field(default_factory=list)
-
-
 class Store:
     """Storage for matches. Build it with :meth:`open`; see the package docstring."""
 
     def __init__(self, engine: Engine, location: db.Location, notice: str | None) -> None:
+        self.gate = ml.Gate(engine, location)
         self.engine = engine
         self.location = location
         self.notice = notice
-        self._lock = threading.RLock()
-        self._live: dict[int, _Live] = {}
         self.read_only = location.read_only
-        self._ledger: ledger.Ledger | None = None
-        if location.path is not None and not location.read_only:
-            self._ledger = ledger.Ledger(location.path)
+        self._live = self.gate.live
+        self._ledger = self.gate.ledger
 
     # ------------------------------------------------------------------------------ opening
     @classmethod
@@ -291,11 +235,6 @@ class Store:
         )
         return cls(db.make_engine(loc), loc, notice)
 
-    def _seen(self, conn: Connection) -> ledger.Seen:
-        matches = conn.execute(select(func.count()).select_from(T_MATCH)).scalar()
-        log = conn.execute(select(func.max(T_LOG.c.id))).scalar()
-        return ledger.Seen(int(matches or 0), int(log or 0))
-
     def _compare_ledger(self, check: bool) -> None:
         """Say so when the file holds less than after its last write (emptied, or a deleted
         -wal took acknowledged entries with it), then record what it holds now."""
@@ -303,7 +242,7 @@ class Store:
             return
         before = ledger.read(self.location.path)
         with self._read() as conn:
-            now = self._seen(conn)
+            now = ml.seen(conn)
         lost = ledger.loss(before, now, str(self.location.path)) if check else None
         if lost:
             self.notice = f"{self.notice} {lost}" if self.notice else lost
@@ -311,11 +250,7 @@ class Store:
 
     def close(self) -> None:
         """Release connections (SQLite checkpoints its WAL when the last one closes)."""
-        with self._lock:
-            self._live.clear()
-            self.engine.dispose()
-            if self._ledger is not None:
-                self._ledger.close()
+        self.gate.close()
 
     def __enter__(self) -> Store:
         return self
@@ -323,69 +258,13 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    @contextmanager
-    def _write(self) -> Iterator[Connection]:
-        """A write transaction; database failures become StorageError (nothing written)."""
-        if self.read_only:
-            raise ReadOnlyStorageError(
-                f"{self.location.describe()} is read-only: nothing was recorded or changed"
-            )
-        with self._lock:
-            try:
-                with db.write_transaction(self.engine) as conn:
-                    yield conn
-                    seen = self._seen(conn) if self._ledger is not None else None
-                if seen is not None and self._ledger is not None:
-                    self._ledger.write(seen)
-            except DBAPIError as exc:
-                self._live.clear()
-                raise self._db_error(exc) from exc
-            except BaseException:
-                self._live.clear()
-                raise
+    def _write(self) -> AbstractContextManager[Connection]:
+        return self.gate.write()
 
-    @contextmanager
-    def _read(self) -> Iterator[Connection]:
-        try:
-            with self.engine.connect() as conn, conn.begin():
-                yield conn
-        except DBAPIError as exc:
-            raise self._db_error(exc) from exc
-
-    def _db_error(self, exc: DBAPIError) -> StorageError:
-        """A database failure for the user; damage reported by SQLite makes the next open
-        check the whole file (and move it aside if it is damaged)."""
-        text = str(exc.orig).lower()
-        if db.is_busy(exc.orig):
-            return db.busy_error(self.location.describe())
-        if "readonly" in text or "read-only" in text:
-            return ReadOnlyStorageError(
-                f"{self.location.describe()} is read-only: nothing was recorded or changed"
-            )
-        if self.location.path is not None and (
-            "malformed" in text or "not a database" in text or "disk i/o" in text
-        ):
-            db.request_full_check(self.location.path)
-            return StorageError(
-                f"{self.location.describe()} is damaged ({exc.orig}); restart the app to check"
-                " it (a damaged file is kept aside and a new one started)"
-            )
-        return StorageError(f"{self.location.describe()}: {exc.orig}")
+    def _read(self) -> AbstractContextManager[Connection]:
+        return self.gate.read()
 
     # ------------------------------------------------------------------------------ players
-    def _player_ids(self, conn: Connection, names: Sequence[str]) -> list[int]:
-        ids: list[int] = []
-        for name in names:
-            row = conn.execute(select(T_PLAYER.c.id).where(T_PLAYER.c.name == name)).first()
-            if row is None:
-                res = conn.execute(
-                    insert(T_PLAYER).values(name=name, created_at=utcnow()).returning(T_PLAYER.c.id)
-                )
-                ids.append(int(res.scalar_one()))
-            else:
-                ids.append(int(row[0]))
-        return ids
-
     def players(self) -> list[str]:
         """Every player ever seen, by name (for the app's name picker)."""
         with self._read() as conn:
@@ -407,54 +286,14 @@ class Store:
         header = rp.Header(variant, names, tracking, tuple(house_rules), target, games)
         m = rp.new_match(header)
         with self._write() as conn:
-            match_id = self._insert_match(conn, header, utcnow())
-            info = self._info(conn, match_id)
-        self._live[match_id] = _Live(info, m, 0, [], False, False)
+            match_id = ml.insert_match(conn, header, utcnow())
+            info = ml.match_info(conn, match_id)
+        self._live[match_id] = ml.Live(info, m, 0, [], False, False)
         return match_id
-
-    def _insert_match(self, conn: Connection, h: rp.Header, created: datetime) -> int:
-        res = conn.execute(
-            insert(T_MATCH)
-            .values(
-                format=FORMAT,
-                variant=h.variant,
-                tracking=h.tracking,
-                house_rules=json.dumps(list(h.house_rules)),
-                target=h.target,
-                games=h.games,
-                created_at=created,
-                updated_at=created,
-                cache_version=CACHE_VERSION,
-                activity=_next_activity(),
-            )
-            .returning(T_MATCH.c.id)
-        )
-        match_id = int(res.scalar_one())
-        ids = self._player_ids(conn, h.players)
-        conn.execute(
-            insert(T_SEAT),
-            [
-                {"match_id": match_id, "seat": seat, "player_id": pid, "won": False}
-                for seat, pid in enumerate(ids)
-            ],
-        )
-        return match_id
-
-    def _info(self, conn: Connection, match_id: int) -> MatchInfo:
-        row = conn.execute(select(T_MATCH).where(T_MATCH.c.id == match_id)).first()
-        if row is None:
-            raise UnknownMatchError(f"no match with id {match_id}")
-        names = conn.execute(
-            select(T_PLAYER.c.name)
-            .join(T_SEAT, T_SEAT.c.player_id == T_PLAYER.c.id)
-            .where(T_SEAT.c.match_id == match_id)
-            .order_by(T_SEAT.c.seat)
-        ).scalars()
-        return _info_of(row, tuple(str(n) for n in names))
 
     def match_info(self, match_id: int) -> MatchInfo:
         with self._read() as conn:
-            return self._info(conn, match_id)
+            return ml.match_info(conn, match_id)
 
     def list_matches(
         self, *, unfinished_only: bool = False, limit: int | None = None, offset: int = 0
@@ -481,7 +320,7 @@ class Store:
         names: dict[int, list[str]] = {}
         for mid, name in seats:
             names.setdefault(int(mid), []).append(str(name))
-        return [_info_of(r, tuple(names.get(int(r.id), []))) for r in rows]
+        return [ml.info_of(r, tuple(names.get(int(r.id), []))) for r in rows]
 
     def unfinished_match(self) -> int | None:
         """The match to resume: the one played last (by the order of changes, never the wall
@@ -518,7 +357,7 @@ class Store:
 
     def _set_abandoned(self, match_id: int, *, abandon: bool) -> MatchInfo:
         with self._write() as conn:
-            info = self._info(conn, match_id)
+            info = ml.match_info(conn, match_id)
             if abandon and info.finished:
                 raise StorageInputError(
                     f"match {match_id}", "it is finished; only an unfinished match is abandoned"
@@ -528,7 +367,7 @@ class Store:
                 .where(T_MATCH.c.id == match_id)
                 .values(abandoned_at=utcnow() if abandon else None)
             )
-            info = self._info(conn, match_id)
+            info = ml.match_info(conn, match_id)
         live = self._live.get(match_id)
         if live is not None:
             live.info = replace(live.info, abandoned_at=info.abandoned_at)
@@ -537,110 +376,40 @@ class Store:
     def delete_match(self, match_id: int) -> None:
         """Remove a match and its log (the user's explicit choice; cascades)."""
         with self._write() as conn:
-            self._info(conn, match_id)
+            ml.match_info(conn, match_id)
             conn.execute(delete(T_MATCH).where(T_MATCH.c.id == match_id))
         self._live.pop(match_id, None)
 
     # ------------------------------------------------------------------------------ the log
-    def _entries(self, conn: Connection, match_id: int) -> list[Any]:
-        return list(
-            conn.execute(
-                select(
-                    T_LOG.c.seq, T_LOG.c.kind, T_LOG.c.deal_id, T_LOG.c.target_seq, T_LOG.c.payload
-                )
-                .where(T_LOG.c.match_id == match_id)
-                .order_by(T_LOG.c.seq)
-            ).all()
-        )
-
-    def _steps(self, conn: Connection, match_id: int) -> tuple[list[rp.Step], int, bool, bool]:
-        """Effective steps, the last seq, and whether undo/redo have something to do."""
-        rows = self._entries(conn, match_id)
-        try:
-            state = derive(Entry(int(r.seq), str(r.kind), r.target_seq) for r in rows)
-        except LogCorrupt as exc:
-            raise StorageError(f"match {match_id}: {exc}") from exc
-        by_seq = {int(r.seq): r for r in rows}
-        deal_rows = {
-            int(d.id): d
-            for d in conn.execute(
-                select(T_DEAL.c.id, T_DEAL.c.dealer, T_DEAL.c.turn_up).where(
-                    T_DEAL.c.match_id == match_id
-                )
-            )
-        }
-        steps: list[rp.Step] = []
-        for seq in state.effective:
-            r = by_seq[seq]
-            if r.kind == KIND_DEAL:
-                d = deal_rows[int(r.deal_id)]
-                steps.append(rp.DealStart(seq, int(d.id), int(d.dealer), d.turn_up))
-            elif r.kind == KIND_EVENT and seq not in state.deletions:
-                # a correction's payload counts in the original's place
-                source = by_seq[state.corrections.get(seq, seq)]
-                try:
-                    payload = json.loads(source.payload)
-                except (TypeError, ValueError) as exc:
-                    raise StorageError(
-                        f"match {match_id}: log entry {source.seq} is unreadable ({exc})"
-                    ) from exc
-                steps.append(rp.EventEntry(seq, int(r.deal_id), payload))
-        last = int(rows[-1].seq) if rows else 0
-        return steps, last, bool(state.effective), bool(state.redoable)
-
-    def _last_seq(self, conn: Connection, match_id: int) -> int:
-        val = conn.execute(
-            select(func.max(T_LOG.c.seq)).where(T_LOG.c.match_id == match_id)
-        ).scalar()
-        return int(val or 0)
-
-    def _lock_match(self, conn: Connection, match_id: int) -> datetime:
-        """Serialise writers of one match (PostgreSQL; SQLite already holds the write lock);
-        returns its creation time, which tells a reused id from the match we replayed."""
-        row = conn.execute(
-            select(T_MATCH.c.created_at).where(T_MATCH.c.id == match_id).with_for_update()
-        ).first()
-        if row is None:
-            raise UnknownMatchError(f"no match with id {match_id}")
-        created: datetime = row[0]
-        return created
-
     def log_position(self, match_id: int) -> int:
         """The match's log position: the seq of its newest entry (0 for an empty log). A
         device passes it back as ``at=`` so a write made on a stale view is refused."""
         with self._read() as conn:
-            self._info(conn, match_id)
-            return self._last_seq(conn, match_id)
+            ml.match_info(conn, match_id)
+            return ml.last_seq(conn, match_id)
 
-    @staticmethod
-    def _check_at(match_id: int, at: int | None, actual: int) -> None:
-        """Compare-and-append: called under the match's write lock, so nobody can append
-        between this check and the insert."""
-        if at is not None and at != actual:
-            raise StaleWrite(match_id, at, actual)
-
-    def _live_for_write(self, conn: Connection, match_id: int, at: int | None = None) -> _Live:
+    def _live_for_write(self, conn: Connection, match_id: int, at: int | None = None) -> ml.Live:
         """The in-memory replay, rebuilt from the log if another writer moved it on; with
         ``at``, refused (StaleWrite) unless the log is still at that position."""
-        created = self._lock_match(conn, match_id)
+        created = ml.lock_match(conn, match_id)
         live = self._live.get(match_id)
-        actual = self._last_seq(conn, match_id)
-        self._check_at(match_id, at, actual)
+        actual = ml.last_seq(conn, match_id)
+        ml.check_at(match_id, at, actual)
         if live is not None and live.info.created_at == created and live.last_seq == actual:
             return live
         self._live.pop(match_id, None)
-        info = self._info(conn, match_id)
-        steps, last, can_undo, can_redo = self._steps(conn, match_id)
+        info = ml.match_info(conn, match_id)
+        steps, last, can_undo, can_redo = ml.steps(conn, match_id)
         done = rp.replay(info.header, steps)
-        live = _Live(info, done.match, last, done.deal_ids, can_undo, can_redo)
-        live.seat_ids = self._seat_ids(conn, match_id)
+        live = ml.Live(info, done.match, last, done.deal_ids, can_undo, can_redo)
+        live.seat_ids = ml.seat_ids(conn, match_id)
         self._live[match_id] = live
         return live
 
     def _append(
         self,
         conn: Connection,
-        live: _Live,
+        live: ml.Live,
         match_id: int,
         kind: str,
         *,
@@ -693,7 +462,7 @@ class Store:
             live.last_seq = self._append(conn, live, match_id, KIND_DEAL, deal_id=deal_id)
             live.deal_ids.append(deal_id)
             live.can_undo, live.can_redo = True, False
-            self._refresh_deal_cache(conn, match_id, live, len(live.deal_ids) - 1)
+            ml.refresh_deal_cache(conn, match_id, live, len(live.deal_ids) - 1)
             self._touch(conn, match_id, live)
             return deal_id
 
@@ -729,15 +498,16 @@ class Store:
             live.can_undo, live.can_redo = True, False
             scored = rp.scored_of(seq, deal_id, ev, ruling)
             if scored is not None:
-                conn.execute(insert(T_MELD).values(**_meld_values(match_id, scored, live.seat_ids)))
-            self._refresh_deal_cache(conn, match_id, live, len(live.deal_ids) - 1)
+                values = ml.meld_values(match_id, scored, live.seat_ids)
+                conn.execute(insert(T_MELD).values(**values))
+            ml.refresh_deal_cache(conn, match_id, live, len(live.deal_ids) - 1)
             self._touch(conn, match_id, live)
             return ruling
 
     def _check_recorded(
         self, conn: Connection, match_id: int, at: int, event: Mapping[str, Any]
     ) -> None:
-        if self._last_seq(conn, match_id) != at + 1:
+        if ml.last_seq(conn, match_id) != at + 1:
             return
         row = conn.execute(
             select(T_LOG.c.kind, T_LOG.c.payload).where(
@@ -758,7 +528,7 @@ class Store:
     def last_seq(self, match_id: int) -> int:
         """The number of the newest log entry of a match (0 for none)."""
         with self._read() as conn:
-            return self._last_seq(conn, match_id)
+            return ml.last_seq(conn, match_id)
 
     def verify(self, match_id: int, event: Mapping[str, Any]) -> Ruling:
         """The ruling an event would get now, recording nothing."""
@@ -783,9 +553,9 @@ class Store:
 
     def _undo_redo(self, match_id: int, kind: str, at: int | None = None) -> bool:
         with self._write() as conn:
-            self._lock_match(conn, match_id)
-            rows = self._entries(conn, match_id)
-            self._check_at(match_id, at, int(rows[-1].seq) if rows else 0)
+            ml.lock_match(conn, match_id)
+            rows = ml.entries(conn, match_id)
+            ml.check_at(match_id, at, int(rows[-1].seq) if rows else 0)
             try:
                 state = derive(Entry(int(r.seq), str(r.kind), r.target_seq) for r in rows)
             except LogCorrupt as exc:
@@ -822,14 +592,14 @@ class Store:
 
     def _undo_state(self, match_id: int) -> tuple[bool, bool]:
         with self._read() as conn:
-            rows = self._entries(conn, match_id)
+            rows = ml.entries(conn, match_id)
         state = derive(Entry(int(r.seq), str(r.kind), r.target_seq) for r in rows)
         return bool(state.effective), bool(state.redoable)
 
     def history(self, match_id: int) -> list[LogRow]:
         """The whole log, undone entries and undo/redo entries included (the audit trail)."""
         with self._read() as conn:
-            self._info(conn, match_id)
+            ml.match_info(conn, match_id)
             rows = list(
                 conn.execute(
                     select(T_LOG).where(T_LOG.c.match_id == match_id).order_by(T_LOG.c.seq)
@@ -855,48 +625,19 @@ class Store:
         """The match replayed from its log together with the log position it reflects, read
         in one go (a device writes ``at=`` that position: its view and its writes agree)."""
         with self._read() as conn:
-            info = self._info(conn, match_id)
-            steps, last, can_undo, can_redo = self._steps(conn, match_id)
+            info = ml.match_info(conn, match_id)
+            steps, last, can_undo, can_redo = ml.steps(conn, match_id)
         return Snapshot(rp.replay(info.header, steps).match, last, can_undo, can_redo)
 
     def load_match(self, match_id: int) -> Match:
         """The match replayed from its log by the engine (a fresh object the caller owns)."""
         with self._read() as conn:
-            info = self._info(conn, match_id)
-            steps, _, _, _ = self._steps(conn, match_id)
+            info = ml.match_info(conn, match_id)
+            steps, _, _, _ = ml.steps(conn, match_id)
         return rp.replay(info.header, steps).match
 
     # ------------------------------------------------------------------------------ caches
-    def _seat_ids(self, conn: Connection, match_id: int) -> list[int]:
-        return [
-            int(v)
-            for v in conn.execute(
-                select(T_SEAT.c.player_id)
-                .where(T_SEAT.c.match_id == match_id)
-                .order_by(T_SEAT.c.seat)
-            ).scalars()
-        ]
-
-    def _refresh_deal_cache(self, conn: Connection, match_id: int, live: _Live, index: int) -> None:
-        deal_id = live.deal_ids[index]
-        seat_ids = live.seat_ids or self._seat_ids(conn, match_id)
-        live.seat_ids = seat_ids
-        conn.execute(delete(T_DEAL_SCORE).where(T_DEAL_SCORE.c.deal_id == deal_id))
-        conn.execute(
-            insert(T_DEAL_SCORE),
-            [
-                {
-                    "deal_id": deal_id,
-                    "seat": seat,
-                    "match_id": match_id,
-                    "player_id": seat_ids[seat],
-                    "points": pts,
-                }
-                for seat, pts in enumerate(rp.seat_scores(live.match, index))
-            ],
-        )
-
-    def _touch(self, conn: Connection, match_id: int, live: _Live) -> None:
+    def _touch(self, conn: Connection, match_id: int, live: ml.Live) -> None:
         """Update the match's cached verdict and last-played time."""
         finished, winner, seats = rp.winner_seats(live.match)
         was = live.info.finished_at is not None
@@ -914,52 +655,17 @@ class Store:
         conn.execute(update(T_MATCH).where(T_MATCH.c.id == match_id).values(**values))
         live.info = replace(live.info, updated_at=now)
 
-    def _rebuild(self, conn: Connection, match_id: int) -> _Live:
+    def _rebuild(self, conn: Connection, match_id: int) -> ml.Live:
         """Replay the log and re-derive every cache of the match from it."""
         self._live.pop(match_id, None)
-        info = self._info(conn, match_id)
-        steps, last, can_undo, can_redo = self._steps(conn, match_id)
-        done = rp.replay(info.header, steps)
-        return self._write_caches(conn, match_id, info, done, last, can_undo, can_redo)
-
-    def _write_caches(
-        self,
-        conn: Connection,
-        match_id: int,
-        info: MatchInfo,
-        done: rp.Replayed,
-        last: int,
-        can_undo: bool,
-        can_redo: bool,
-    ) -> _Live:
-        live = _Live(info, done.match, last, done.deal_ids, can_undo, can_redo)
-        conn.execute(delete(T_DEAL_SCORE).where(T_DEAL_SCORE.c.match_id == match_id))
-        conn.execute(delete(T_MELD).where(T_MELD.c.match_id == match_id))
-        for index in range(len(done.deal_ids)):
-            self._refresh_deal_cache(conn, match_id, live, index)
-        seat_ids = self._seat_ids(conn, match_id)
-        if done.scored:
-            conn.execute(insert(T_MELD), [_meld_values(match_id, s, seat_ids) for s in done.scored])
-        finished, winner, seats = rp.winner_seats(done.match)
-        conn.execute(
-            update(T_SEAT)
-            .where(T_SEAT.c.match_id == match_id)
-            .values(won=T_SEAT.c.seat.in_(seats) if seats else False)
-        )
-        finished_at = (info.finished_at or utcnow()) if finished else None
-        conn.execute(
-            update(T_MATCH)
-            .where(T_MATCH.c.id == match_id)
-            .values(finished_at=finished_at, winner=winner, cache_version=CACHE_VERSION)
-        )
-        live.info = self._info(conn, match_id)
+        live = ml.rebuild(conn, match_id)
         self._live[match_id] = live
         return live
 
     def rebuild_caches(self, match_id: int) -> None:
         """Re-derive a match's caches from its log (repair, or after an engine update)."""
         with self._write() as conn:
-            self._lock_match(conn, match_id)
+            ml.lock_match(conn, match_id)
             self._rebuild(conn, match_id)
 
     def refresh_stale_caches(self) -> int:
@@ -987,7 +693,7 @@ class Store:
     def cached_scores(self, match_id: int) -> list[list[int]]:
         """Per effective deal, each seat's cached points (tests compare this to a replay)."""
         with self._read() as conn:
-            steps, _, _, _ = self._steps(conn, match_id)
+            steps, _, _, _ = ml.steps(conn, match_id)
             deal_ids = [s.deal_id for s in steps if isinstance(s, rp.DealStart)]
             rows = conn.execute(
                 select(T_DEAL_SCORE.c.deal_id, T_DEAL_SCORE.c.seat, T_DEAL_SCORE.c.points).where(
@@ -1104,23 +810,6 @@ class Store:
             return stats.best_combinations(conn, limit)
 
 
-def _info_of(row: Row[Any], players: tuple[str, ...]) -> MatchInfo:
-    return MatchInfo(
-        id=int(row.id),
-        variant=str(row.variant),
-        players=players,
-        tracking=str(row.tracking),
-        house_rules=tuple(json.loads(row.house_rules or "[]")),
-        target=row.target,
-        created_at=row.created_at,
-        updated_at=row.updated_at,
-        finished_at=row.finished_at,
-        winner=row.winner,
-        abandoned_at=row.abandoned_at,
-        games=row.games,
-    )
-
-
 def _seat(players: Sequence[str], who: int | str) -> int:
     if isinstance(who, bool):
         raise StorageInputError("dealer", f"not a player: {who!r}")
@@ -1131,17 +820,6 @@ def _seat(players: Sequence[str], who: int | str) -> int:
     if who in players:
         return list(players).index(who)
     raise StorageInputError("dealer", f'unknown player "{who}"; players: {", ".join(players)}')
-
-
-def _meld_values(match_id: int, s: rp.Scored, seat_ids: Sequence[int]) -> dict[str, Any]:
-    return {
-        "match_id": match_id,
-        "deal_id": s.deal_id,
-        "seq": s.seq,
-        "player_id": seat_ids[s.seat],
-        "meld": s.meld,
-        "points": s.points,
-    }
 
 
 def _logged(row: Any) -> Logged:
