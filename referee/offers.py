@@ -10,9 +10,10 @@ rules allow, else default suits). What is offered, and in which order, is decide
    (R-PACK), no trump kind before trumps are fixed unless it fixes them (R-NT-TRUMPS);
 2. the rare kinds stay one tap further, in the declare layer, so a phone's zone holds its
    offers: a double or triple marriage and a sequence outside trumps (a house rule's kind)
-   are never offered; a double, triple ... bezique only when its proposal builds on the
-   player's declared cards (R-REUSE: after a bezique, the double bezique, the 500 that
-   players wait for);
+   are never offered; a double, triple ... bezique only when its proposal builds on a
+   smaller bezique the player (or, under H-PARTNER-BUILD, the partner) declared in this
+   deal (R-REUSE: after a bezique, the double bezique, the 500 that players wait for), not
+   on a marriage's Q♠ alone (that pushed four aces behind "+2 more" in three-hand);
 3. a kind this player has already scored in this deal, other than a marriage, stays in the
    declare layer too: another needs every card new (R-REUSE), which is rare, while a
    marriage is often declared again in another suit (the zone then keeps its two rows:
@@ -91,7 +92,7 @@ def offers(deal: DealState | None, player: int) -> tuple[Offer, ...]:
             proposals = (first,) if first is not None and first.accepted else ()
         if not proposals:
             continue
-        if rare(spec) and not proposals[0].table:
+        if rare(spec) and (not proposals[0].table or not _bezique_below(deal, player, spec)):
             continue
         out.append(Offer(player, meld, int(proposals[0].ruling.points or 0), proposals))
     return tuple(out)
@@ -118,6 +119,22 @@ def _scored(deal: DealState, player: int) -> set[str]:
             if meld:
                 out.add(meld)
     return out
+
+
+def _bezique_below(deal: DealState, player: int, spec: CombinationSpec) -> bool:
+    """Whether the player (or a partner the player builds on, H-PARTNER-BUILD) scored a
+    bezique of fewer copies in this deal: the one a multiple bezique builds on."""
+    setup = deal.setup
+    partners = {player}
+    if setup.has("H-PARTNER-BUILD"):
+        partners |= {s for s in range(setup.n) if setup.side_of[s] == setup.side_of[player]}
+    for event, ruling in deal.log:
+        if not (isinstance(event, Declare) and event.player in partners and ruling.accepted):
+            continue
+        below = setup.variant.combination(ruling.meld or event.meld or "")
+        if below is not None and below.shape == "bezique" and below.copies < spec.copies:
+            return True
+    return False
 
 
 def find(offered: tuple[Offer, ...], meld: str) -> Offer | None:

@@ -83,6 +83,29 @@ def test_a_double_bezique_is_offered_only_when_it_builds_on_the_declared_bezique
     assert sorted(o.proposals[0].table) == sorted(cards("QS", "JD"))
 
 
+def test_a_double_bezique_is_not_offered_on_a_marriages_queen_alone() -> None:
+    # three-hand: after Clara's marriage K♠ Q♠ the engine would accept a double bezique
+    # reusing her Q♠, but it builds on no bezique: it stays in the layer (nine offers pushed
+    # four aces behind "+2 more")
+    m = Match.new("three-hand", ("Anna", "Boris", "Clara"), tracking="melds")
+    m.start_deal(0, parse_card("9H"))
+    m.apply(Declare(2, cards("KS", "QS"), (), "marriage"))
+    again = propose(m.current, 2, "double_bezique")
+    assert again is not None and again.accepted and again.table  # possible, reusing Q♠
+    offered = melds(m, 2)
+    assert "double_bezique" not in offered and "four_aces" in offered
+    assert len(offered) <= 8
+    m.apply(Declare(2, cards("JD"), cards("QS"), "bezique"))
+    assert "double_bezique" in melds(m, 2)  # now it builds on her bezique
+
+
+def test_under_partner_build_a_double_bezique_builds_on_the_partners_bezique() -> None:
+    m = match(variant="four-hand", house_rules=("H-PARTNER-BUILD",))
+    m.apply(Declare(0, cards("QS", "JD"), (), "bezique"))
+    assert "double_bezique" in melds(m, 2)  # Clara builds on Anna's (H-PARTNER-BUILD)
+    assert "double_bezique" not in melds(m, 1)  # Boris is on the other side
+
+
 def test_multiple_marriages_and_a_plain_sequence_are_left_to_the_declare_layer() -> None:
     m = match()
     m.apply(Declare(A, cards("KS", "QS"), (), "marriage"))
