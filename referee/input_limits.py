@@ -19,6 +19,9 @@ from referee.errors import RecordError
 MAX_RECORD_BYTES = 8 * 1024 * 1024  # one match record (a long match is under 1 MB)
 MAX_ARCHIVE_BYTES = 256 * 1024 * 1024  # a backup archive, compressed or not
 MAX_ARCHIVE_MEMBERS = 100_000
+# A database file handed to salvage (with its -wal, each): 10,000 matches take 53 MB, so this is
+# ten times the largest collection measured, and what salvage holds in memory stays bounded.
+MAX_DATABASE_BYTES = 512 * 1024 * 1024
 MAX_ARCHIVE_UNPACKED = 256 * 1024 * 1024  # all members together, unpacked
 MAX_RATIO = 200  # unpacked / packed for one member above RATIO_FROM bytes (zip bombs)
 RATIO_FROM = 1024 * 1024

@@ -89,9 +89,7 @@ def _salvaged(path: Path) -> Iterator[Store]:
 def _cmd_salvage(args: argparse.Namespace) -> int:
     from referee.storage.salvage import salvage
 
-    src = Path(args.file)
-    if not src.is_file():
-        raise StorageInputError(str(src), "no such file")
+    src = Path(args.file)  # salvage itself refuses a folder, device or pipe, or a huge file
     out = Path(args.output) if args.output else src.with_name(src.name + ".salvaged.sqlite3")
     if out.exists():
         raise StorageInputError(str(out), "already exists; salvage writes a new file (-o NAME)")

@@ -1,394 +1,674 @@
 """Salvage: give back what a damaged SQLite file still holds instead of discarding it whole.
 
-One bad page (of an index, a cache or the log) or a cut-off tail leaves almost every row
-readable. This reads each of our tables row by row, by ranges of rowids that are split in
-halves around whatever SQLite cannot read (so one bad page costs only the rows on it), then
-writes a new database from the identity rows (players, matches, seats, deals) and the log,
-and rebuilds everything derived (indexes, caches) from the log by replaying it.
+The file is read page by page (``pages.py``), not through SQLite: a changed or zeroed header,
+a cut tail or a damaged interior page stops SQLite at the first page it cannot follow, while
+nearly every row is still there. Every row of our tables that parses is taken, from its
+table's tree or from a page no tree reaches any more; a row read twice keeps the copy that
+checks out (valid in every column, and where the log's unique index still says which row holds
+a match's position, the row it names). A new database is written from the identity rows
+(players, matches, seats, deals) and the log, and everything derived (indexes, caches) is
+rebuilt by replaying the log once.
 
-A match keeps the longest start of its log that is whole (no missing entry) and that the
-engine can replay; what is cut is reported by match and entry numbers. The damaged file itself
-is only ever read from a private copy, so it stays exactly as it was, for whoever wants to try
-harder.
+A match keeps every entry that came back and that the engine can follow: a lost entry leaves a
+gap (later entries keep their numbers), and an entry the engine refuses without it is left out
+too. The report names each match's lost positions, counted from the rows and the index entries
+the file still lists, so it never says nothing was lost without having counted. The damaged
+file is only read, never written.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
+import re
 import sqlite3
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from referee.storage import db
+from referee import input_limits as lim
+from referee.errors import BeziqueError, RecordError
+from referee.storage import db, pages
+from referee.storage import matchlog as ml
 from referee.storage import replay as rp
 from referee.storage.errors import StorageError, StorageInputError
 from referee.storage.log import Entry, LogCorrupt, derive
-from referee.storage.models import CACHE_VERSION, KIND_DEAL, KIND_EVENT
+from referee.storage.models import (
+    CACHE_VERSION,
+    KIND_CORRECT,
+    KIND_DEAL,
+    KIND_DELETE,
+    KIND_EVENT,
+    KIND_REDO,
+    KIND_UNDO,
+)
 from referee.storage.progress import READ, REPLAY, WRITE, Progress, ProgressSink
 
-# The columns we copy, per table, in the order rows are inserted (parents first). Columns a
-# file from an older schema lacks are left to the new schema's defaults.
-COLUMNS: dict[str, tuple[str, ...]] = {
-    "player": ("id", "name", "created_at"),
-    "match": (
-        "id",
-        "format",
-        "variant",
-        "tracking",
-        "house_rules",
-        "target",
-        "created_at",
-        "updated_at",
-        "finished_at",
-        "winner",
-        "activity",
-        "abandoned_at",
-    ),
-    "match_player": ("match_id", "seat", "player_id"),
-    "deal": ("id", "match_id", "dealer", "turn_up", "created_at"),
-    "log_entry": (
-        "id",
-        "match_id",
-        "seq",
-        "kind",
-        "deal_id",
-        "target_seq",
-        "payload",
-        "created_at",
-    ),
-}
-# Below this width a range SQLite cannot read is tried rowid by rowid.
-_POINT_WIDTH = 8
-# Rows fetched per step of a scan (a progress report after each).
-_BATCH = 5000
-# Matches whose caches are rebuilt in one write transaction (one commit, one fsync, each).
+OURS = ("player", "match", "match_player", "deal", "log_entry")
+LOG_INDEX = "sqlite_autoindex_log_entry_1"  # UNIQUE (match_id, seq): which row holds which place
+PLAYER_INDEX = "sqlite_autoindex_player_1"  # UNIQUE (name): a lost player row's name and id
+SEAT_INDEX = "sqlite_autoindex_match_player_1"  # (match_id, seat) of each seat row
+SEAT_PLAYER_INDEX = "ix_match_player_player_id"  # player_id of each seat row
+INDEXES = {LOG_INDEX, PLAYER_INDEX, SEAT_INDEX, SEAT_PLAYER_INDEX}
+CACHE = "deal_score"  # each deal's points per seat: checks settings rebuilt for a lost match
+KINDS = (KIND_DEAL, KIND_EVENT, KIND_UNDO, KIND_REDO, KIND_CORRECT, KIND_DELETE)
+# Matches whose caches are written in one transaction (one commit, one fsync, each).
 _REPLAY_BATCH = 50
 
 
-@dataclass
-class _Counter:
-    """Rows read so far across all tables, reported to the progress sink."""
-
-    sink: ProgressSink | None = None
-    total: int = 0
-    pages: int = 0
-    done: int = 0
-
-    def add(self, rows: int) -> None:
-        self.done += rows
-        if self.sink is not None:
-            self.sink(Progress(READ, self.done, max(self.total, self.done), self.pages))
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n:,} {one if n == 1 else many}"
 
 
-@dataclass
-class TableRead:
-    """The rows of one table that could be read, and the rowids that could not."""
+def _ranges(seqs: Iterable[int]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for s in sorted(seqs):
+        if out and s == out[-1][1] + 1:
+            out[-1] = (out[-1][0], s)
+        else:
+            out.append((s, s))
+    return out
 
-    rows: list[dict[str, Any]] = field(default_factory=list)
-    unreadable: int = 0  # rowids (or rowid ranges' width) whose pages SQLite refused
-    whole: bool = True
+
+def _say(spans: list[tuple[int, int]]) -> str:
+    words = [f"{a}" if a == b else f"{a}–{b}" for a, b in spans[:6]]
+    if len(spans) > 6:
+        words.append("…")
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
 
 
 @dataclass
 class SalvageReport:
-    """What was recovered from a damaged file, for the user."""
+    """What was recovered from a damaged file, counted, for the user."""
 
     source: Path
     matches: int = 0
     entries: int = 0
     lost_matches: list[int] = field(default_factory=list)
-    cut: dict[int, tuple[int, int]] = field(default_factory=dict)  # match: (kept, last seq)
-    unreadable_rows: int = 0
+    kept: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # match: seq ranges
+    lost: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # match: seq ranges
+    unreadable_pages: int = 0  # pages of our tables that could not be read at all
     readable: bool = True
+    guessed: dict[int, str] = field(default_factory=dict)  # match: settings rebuilt, in words
 
     @property
     def complete(self) -> bool:
-        return not self.lost_matches and not self.cut and not self.unreadable_rows
+        """Every match and every log position the file still lists came back, and no page of
+        our tables was unreadable (so nothing can have been on one)."""
+        return (
+            not self.lost_matches
+            and not self.lost
+            and not self.unreadable_pages
+            and not self.guessed
+        )
 
     def sentence(self) -> str:
         """One paragraph: how many matches and entries came back, and which did not."""
         if not self.readable:
             return "Nothing in it could be read as Bezique matches."
-        text = f"Recovered {self.matches} matches with {self.entries} log entries."
+        text = (
+            f"Recovered {_count(self.matches, 'match', 'matches')} with"
+            f" {_count(self.entries, 'log entry', 'log entries')}."
+        )
         if self.complete:
-            return text + " Nothing was lost."
+            return text + " Nothing was lost: every entry the file lists came back."
         parts: list[str] = []
         if self.lost_matches:
             ids = ", ".join(str(i) for i in self.lost_matches[:20])
             more = "…" if len(self.lost_matches) > 20 else ""
-            parts.append(f"matches {ids}{more} could not be recovered")
-        for mid, (kept, last) in sorted(self.cut.items())[:20]:
+            one = len(self.lost_matches) == 1
+            parts.append(f"{'match' if one else 'matches'} {ids}{more} could not be recovered")
+        for mid, lost in sorted(self.lost.items())[:20]:
+            kept = self.kept.get(mid, [])
             if kept:
-                parts.append(f"match {mid} kept entries 1–{kept}, lost {kept + 1}–{last}")
+                parts.append(f"match {mid}: entries {_say(kept)} recovered, {_say(lost)} lost")
             else:
-                parts.append(f"match {mid} lost entries 1–{last}")
-        if len(self.cut) > 20:
-            parts.append(f"{len(self.cut) - 20} more matches lost their last entries")
-        if self.unreadable_rows and not parts:
-            parts.append(f"{self.unreadable_rows} unreadable rows held nothing that was needed")
+                parts.append(f"match {mid}: entries {_say(lost)} lost")
+        if len(self.lost) > 20:
+            parts.append(f"{len(self.lost) - 20} more matches lost entries")
+        for mid, words in sorted(self.guessed.items())[:20]:
+            parts.append(f"match {mid} lost its settings, rebuilt from its log as {words}")
+        if self.unreadable_pages:
+            parts.append(
+                f"{_count(self.unreadable_pages, 'damaged page', 'damaged pages')} could not"
+                " be read; entries no longer listed anywhere may have been on them"
+            )
         return text + " Not recovered: " + "; ".join(parts) + "."
 
 
-def read_table(
-    conn: sqlite3.Connection,
-    table: str,
-    columns: Sequence[str],
-    counter: _Counter | None = None,
-) -> TableRead:
-    """Every readable row of ``table``; unreadable pages are skipped by splitting rowid
-    ranges in halves around them."""
-    counter = counter or _Counter()
-    cols = ", ".join(f'"{c}"' for c in columns)
-    out = TableRead()
-    scanned = 0
+# ------------------------------------------------------------------------------ the rows
+@dataclass(frozen=True)
+class _Column:
+    name: str
+    kind: str  # INTEGER, TEXT, DATETIME, BOOLEAN …
+    required: bool
+    alias: bool  # the INTEGER PRIMARY KEY: stored as the rowid
+    default: bool  # a row written before the column was added takes this default
+
+
+def _columns_of(conn: sqlite3.Connection, table: str) -> list[_Column]:
+    info = conn.execute(f'PRAGMA table_info("{table}")').fetchall()
+    pk = [r for r in info if r[5]]
+    out = []
+    for r in info:
+        kind = str(r[2]).upper()
+        alias = len(pk) == 1 and bool(r[5]) and kind == "INTEGER"
+        out.append(_Column(str(r[1]), kind, bool(r[3]), alias, r[4] is not None))
+    return out
+
+
+def _layouts(schema: dict[str, tuple[str, int, str]], target: Path) -> dict[str, list[_Column]]:
+    """Each of our tables' columns in the order the file stores them: from the file's own
+    CREATE TABLE where it can be read (older schemas differ), else the current schema's."""
+    out: dict[str, list[_Column]] = {}
+    mem = sqlite3.connect(":memory:")
     try:
-        cur = conn.execute(f'SELECT {cols} FROM "{table}" ORDER BY rowid')
-        while batch := cur.fetchmany(_BATCH):
-            out.rows.extend(dict(zip(columns, r, strict=True)) for r in batch)
-            scanned += len(batch)
-            counter.add(len(batch))
-        return out
-    except sqlite3.DatabaseError:
-        out.whole = False
-        out.rows = []
-        counter.done -= scanned  # read again below, range by range
-    hi = _max_rowid(conn, table)
-    stack = [(1, hi)]
-    found: list[tuple[int, dict[str, Any]]] = []
-    query = f'SELECT rowid, {cols} FROM "{table}" WHERE rowid BETWEEN ? AND ?'
-    while stack:
-        lo, top = stack.pop()
-        try:
-            got = conn.execute(query, (lo, top)).fetchall()
-            found.extend((int(r[0]), dict(zip(columns, r[1:], strict=True))) for r in got)
-            counter.add(len(got))
-            continue
-        except sqlite3.DatabaseError:
-            pass
-        if top - lo < _POINT_WIDTH:
-            for rowid in range(lo, top + 1):
+        for table in OURS:
+            sql = schema.get(table, ("", 0, ""))[2]
+            if sql.upper().startswith("CREATE TABLE"):
                 try:
-                    got = conn.execute(query, (rowid, rowid)).fetchall()
-                    found.extend((int(r[0]), dict(zip(columns, r[1:], strict=True))) for r in got)
-                    counter.add(len(got))
-                except sqlite3.DatabaseError:
-                    out.unreadable += 1
-            continue
-        mid = (lo + top) // 2
-        stack.append((mid + 1, top))
-        stack.append((lo, mid))
-    found.sort(key=lambda t: t[0])
-    out.rows = [row for _, row in found]
+                    mem.execute(sql)
+                    out[table] = _columns_of(mem, table)
+                    continue
+                except sqlite3.Error:
+                    pass
+    finally:
+        mem.close()
+    conn = sqlite3.connect(target)
+    try:
+        for table in OURS:
+            if table not in out:
+                out[table] = _columns_of(conn, table)
+    finally:
+        conn.close()
     return out
 
 
-def _max_rowid(conn: sqlite3.Connection, table: str) -> int:
-    """The highest rowid: from the table, else from an index holding its rowids, else a bound
-    from the file size (rowids are dense: they are handed out one after another)."""
+def _moment(value: object) -> bool:
+    if not isinstance(value, str):
+        return False
     try:
-        val = conn.execute(f'SELECT max(rowid) FROM "{table}"').fetchone()[0]
-        return int(val or 0)
-    except sqlite3.DatabaseError:
-        pass
-    best = 0
+        datetime.fromisoformat(value)
+        return True
+    except ValueError:
+        return False
+
+
+def _json(value: object, kind: type) -> bool:
+    if not isinstance(value, str):
+        return False
     try:
-        indexes = [r[1] for r in conn.execute(f'PRAGMA index_list("{table}")').fetchall()]
-    except sqlite3.DatabaseError:
-        indexes = []
-    for name in indexes:
-        try:
-            cols = [r[2] for r in conn.execute(f'PRAGMA index_info("{name}")').fetchall()]
-            if not cols or None in cols:
-                continue
-            val = conn.execute(
-                f'SELECT max(r) FROM (SELECT rowid AS r FROM "{table}" INDEXED BY "{name}"'
-                f' WHERE "{cols[0]}" IS NOT NULL)'
-            ).fetchone()[0]
-            best = max(best, int(val or 0))
-        except sqlite3.DatabaseError:
-            continue
-    if best:
-        return best
-    pages = int(conn.execute("PRAGMA page_count").fetchone()[0] or 1)
-    size = int(conn.execute("PRAGMA page_size").fetchone()[0] or 4096)
-    return pages * size // 64
+        return isinstance(json.loads(value), kind)
+    except ValueError:
+        return False
 
 
-def _open_copy(source: Path, work: Path) -> sqlite3.Connection:
-    """A private copy of the file (and its WAL, which holds the newest commits): reading it
-    may replay the WAL, which must never touch the kept original."""
-    copy = work / "damaged.sqlite3"
-    shutil.copyfile(source, copy)
-    wal = source.with_name(source.name + "-wal")
-    if wal.exists():
-        shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
-    conn = sqlite3.connect(copy, isolation_level=None)
-    conn.execute("PRAGMA query_only=ON")
-    return conn
+def _shape(table: str, cols: list[_Column], row: pages.Row) -> dict[str, Any] | None:
+    """The row as column values if every column holds what it must, else None (damage).
+    Columns a row predates (added later by ALTER TABLE) are left out: they take defaults."""
+    values = row.values
+    if len(values) > len(cols):
+        return None
+    out: dict[str, Any] = {}
+    for col, v in zip(cols, values, strict=False):
+        if col.alias:
+            if v is not None:
+                return None
+            v = row.rowid
+        if v is None:
+            if col.required:
+                return None
+        elif "INT" in col.kind or "BOOL" in col.kind:
+            if not isinstance(v, int):
+                return None
+        elif "DATE" in col.kind or "TIME" in col.kind:
+            if not _moment(v):
+                return None
+        elif not isinstance(v, str):
+            return None
+        out[col.name] = v
+    if any(c.alias or (c.required and not c.default) for c in cols[len(values) :]):
+        return None
+    return out if _sensible(table, out) else None
 
 
-def _tables(conn: sqlite3.Connection) -> dict[str, set[str]]:
-    """Our tables in the file and the columns each has (empty if the schema is unreadable)."""
-    out: dict[str, set[str]] = {}
-    for table in COLUMNS:
-        try:
-            info = conn.execute(f'PRAGMA table_info("{table}")').fetchall()
-        except sqlite3.DatabaseError:
-            continue
-        if info:
-            out[table] = {str(r[1]) for r in info}
-    return out
+def _sensible(table: str, r: dict[str, Any]) -> bool:
+    """What each table's rows must say beyond their column types."""
+    if table == "log_entry":
+        kind = r.get("kind")
+        if kind not in KINDS or not r.get("match_id", 0) > 0 or not r.get("seq", 0) > 0:
+            return False
+        if kind in (KIND_DEAL, KIND_EVENT) and r.get("deal_id") is None:
+            return False
+        if kind in (KIND_EVENT, KIND_CORRECT) and not _json(r.get("payload"), dict):
+            return False
+        return not (kind in (KIND_CORRECT, KIND_DELETE) and r.get("target_seq") is None)
+    if table == "match":
+        return bool(r.get("variant")) and _json(r.get("house_rules") or "[]", list)
+    if table == "match_player":
+        return 0 <= int(r.get("seat") or 0) < 16 and int(r.get("match_id") or 0) > 0
+    if table == "deal":
+        return 0 <= int(r.get("dealer") or 0) < 16 and int(r.get("match_id") or 0) > 0
+    if table == "player":
+        return bool(r.get("name"))
+    return True
+
+
+@dataclass
+class _Read:
+    """The rows chosen per table, what the log's index lists, and the damage seen."""
+
+    rows: dict[str, list[dict[str, Any]]]
+    places: dict[int, set[int]]  # match: every log position some row or index entry names
+    unreadable: int
+    ours: bool
+    scores: dict[int, dict[tuple[int, int], int]] = field(default_factory=dict)  # deal_score
+
+
+def _index(found: pages.Found) -> tuple[dict[tuple[int, int], int], dict[int, tuple[int, int]]]:
+    """The log index's (match, seq) → rowid, and back, leaving out entries that disagree."""
+    to_row: dict[tuple[int, int], set[int]] = {}
+    to_place: dict[int, set[tuple[int, int]]] = {}
+    for key in found.keys.get(LOG_INDEX, []):
+        if len(key) == 3 and all(isinstance(v, int) for v in key):
+            m, s, r = key
+            to_row.setdefault((m, s), set()).add(r)
+            to_place.setdefault(r, set()).add((m, s))
+    return (
+        {k: next(iter(v)) for k, v in to_row.items() if len(v) == 1},
+        {k: next(iter(v)) for k, v in to_place.items() if len(v) == 1},
+    )
+
+
+def _choose(
+    table: str, candidates: list[tuple[dict[str, Any], bool]], index_row: dict[int, tuple[int, int]]
+) -> list[dict[str, Any]]:
+    """One row per rowid (per (match, seat) for seats, per (match, seq) for the log): the
+    copy the index agrees with, else one reached from its table's root."""
+
+    def key(row: dict[str, Any]) -> Any:
+        if table == "match_player":
+            return (row["match_id"], row["seat"])
+        return row["id"]
+
+    def rank(item: tuple[dict[str, Any], bool]) -> tuple[int, int]:
+        row, reached = item
+        backed = 0
+        if table == "log_entry" and row["id"] in index_row:
+            backed = 1 if index_row[row["id"]] == (row["match_id"], row["seq"]) else -1
+        return backed, int(reached)
+
+    best: dict[Any, tuple[dict[str, Any], bool]] = {}
+    for item in candidates:
+        k = key(item[0])
+        if k not in best or rank(item) > rank(best[k]):
+            best[k] = item
+    chosen = [item for item in best.values() if rank(item)[0] >= 0]
+    if table != "log_entry":
+        return [row for row, _ in chosen]
+    by_place: dict[tuple[int, int], tuple[dict[str, Any], bool]] = {}
+    for item in chosen:
+        place = (item[0]["match_id"], item[0]["seq"])
+        if place not in by_place or rank(item) > rank(by_place[place]):
+            by_place[place] = item
+    return [row for row, _ in by_place.values()]
 
 
 def read_everything(
-    source: Path, progress: ProgressSink | None = None
-) -> tuple[dict[str, TableRead], bool]:
-    """Every readable row of our tables, and whether the file looked like ours at all."""
-    with tempfile.TemporaryDirectory(prefix="bezique-salvage-") as work:
-        try:
-            conn = _open_copy(source, Path(work))
-        except (OSError, sqlite3.Error):
-            return {}, False
-        try:
-            try:
-                tables = _tables(conn)
-            except sqlite3.DatabaseError:
-                tables = {}
-            if "match" not in tables or "log_entry" not in tables:
-                return {}, False
-            counter = _Counter(progress)
-            if progress is not None:
-                counter.pages = int(conn.execute("PRAGMA page_count").fetchone()[0] or 0)
-                counter.total = sum(_max_rowid(conn, t) for t in tables)
-            out: dict[str, TableRead] = {}
-            for table, wanted in COLUMNS.items():
-                cols = [c for c in wanted if c in tables.get(table, set())]
-                out[table] = (
-                    read_table(conn, table, cols, counter) if cols else TableRead(whole=False)
-                )
-            if progress is not None:  # the end of reading, whatever the estimate was
-                progress(Progress(READ, counter.done, counter.done, counter.pages))
-            return out, True
-        finally:
-            conn.close()
+    source: Path, target: Path, wal: Path | None, progress: ProgressSink | None = None
+) -> _Read:
+    """Every row of our tables the file still holds, one copy each."""
 
+    def on_page(done: int, total: int, rows: int) -> None:
+        if progress is not None and rows:
+            about = max(rows, rows * total // max(done, 1))
+            progress(Progress(READ, rows, about, total))
 
-def _usable_log(
-    match: dict[str, Any],
-    names: Sequence[str],
-    deals: dict[int, dict[str, Any]],
-    entries: list[dict[str, Any]],
-) -> list[dict[str, Any]]:
-    """The longest start of a match's log that is whole: no missing entry, every deal row
-    there, undo/redo/corrections consistent, every payload readable JSON."""
-    entries = sorted(entries, key=lambda e: int(e["seq"]))
-    keep: list[dict[str, Any]] = []
-    for expected, e in enumerate(entries, start=1):
-        if int(e["seq"]) != expected:
-            break
-        kind = str(e["kind"])
-        if kind in (KIND_DEAL, KIND_EVENT) and e.get("deal_id") not in deals:
-            break
-        keep.append(e)
-    header = rp.Header(
-        str(match["variant"]),
-        tuple(names),
-        str(match["tracking"]),
-        tuple(json.loads(match.get("house_rules") or "[]")),
-        match.get("target"),
-        match.get("games"),
+    found = pages.read_file(
+        source,
+        {*OURS, CACHE},
+        INDEXES,
+        wal,
+        lim.MAX_DATABASE_BYTES,
+        on_page,
     )
-    rp.new_match(header)  # settings the engine refuses: the match cannot be rebuilt
-    while True:  # the engine's replay comes later, once, while the caches are rebuilt
-        try:
-            _steps(keep, deals)
-            return keep
-        except _Cut as cut:
-            keep = [e for e in keep if int(e["seq"]) < cut.seq]
+    layouts = _layouts(found.schema, target)
+    index_place, index_row = _index(found)
+    candidates: dict[str, list[tuple[dict[str, Any], bool]]] = {t: [] for t in OURS}
+    for table in OURS:
+        for row in found.rows.get(table, []):
+            shaped = _shape(table, layouts[table], row)
+            if shaped is not None:
+                candidates[table].append((shaped, True))
+    for row in found.orphans:  # a page no tree reached: whose is it? Its shape says.
+        fits = [(t, got) for t in OURS if (got := _shape(t, layouts[t], row)) is not None]
+        if len(fits) == 1:
+            candidates[fits[0][0]].append((fits[0][1], False))
+    chosen = {t: _choose(t, candidates[t], index_row) for t in OURS}
+    _from_indexes(found, chosen)
+    places: dict[int, set[int]] = {}
+    for m, seq in index_place:
+        places.setdefault(m, set()).add(seq)
+    for entry, _ in candidates["log_entry"]:
+        places.setdefault(int(entry["match_id"]), set()).add(int(entry["seq"]))
+    total = sum(len(v) for v in chosen.values())
+    if progress is not None:
+        progress(Progress(READ, total, total, found.pages))
+    ours = bool(chosen["match"]) or "log_entry" in found.schema or bool(chosen["log_entry"])
+    scores: dict[int, dict[tuple[int, int], int]] = {}
+    for row in found.rows.get(CACHE, []):
+        v = row.values
+        if len(v) == 5 and all(isinstance(x, int) for x in v):  # deal, seat, match, player, pts
+            scores.setdefault(v[2], {})[(v[0], v[1])] = v[4]
+    return _Read(chosen, places, len(found.bad_pages), ours, scores)
 
 
-class _Cut(Exception):
+def _from_indexes(found: pages.Found, chosen: dict[str, list[dict[str, Any]]]) -> None:
+    """Player and seat rows whose pages were lost, written again from the indexes that list
+    them: the players' unique index holds each name with its id, and the two indexes of the
+    seats hold each seat's (match, seat) and player by the seat row's id."""
+    when = min((str(r["created_at"]) for r in chosen["log_entry"]), default="2000-01-01 00:00:00")
+    have = {int(p["id"]) for p in chosen["player"]}
+    names = {str(p["name"]) for p in chosen["player"]}
+    for key in found.keys.get(PLAYER_INDEX, []):
+        if (
+            len(key) == 2
+            and isinstance(key[0], str)
+            and isinstance(key[1], int)
+            and key[1] not in have
+            and key[0] not in names
+            and key[0]
+        ):
+            chosen["player"].append({"id": key[1], "name": key[0], "created_at": when})
+            have.add(key[1])
+            names.add(key[0])
+    player_of = {
+        k[1]: k[0]
+        for k in found.keys.get(SEAT_PLAYER_INDEX, [])
+        if len(k) == 2 and all(isinstance(x, int) for x in k)
+    }
+    seats = {(int(r["match_id"]), int(r["seat"])) for r in chosen["match_player"]}
+    for k in found.keys.get(SEAT_INDEX, []):
+        if (
+            len(k) == 3
+            and all(isinstance(x, int) for x in k)
+            and k[2] in player_of
+            and (k[0], k[1]) not in seats
+            and 0 <= k[1] < 16
+        ):
+            chosen["match_player"].append(
+                {"match_id": k[0], "seat": k[1], "player_id": player_of[k[2]], "won": 0}
+            )
+            seats.add((k[0], k[1]))
+
+
+# ------------------------------------------------------------------------------ the logs
+@dataclass
+class _Log:
+    """A match's log as it will be stored, with its replay."""
+
+    entries: list[dict[str, Any]]
+    done: rp.Replayed
+    last: int
+    can_undo: bool
+    can_redo: bool
+
+
+class _Drop(Exception):
     def __init__(self, seq: int) -> None:
         self.seq = seq
 
 
-def _steps(entries: list[dict[str, Any]], deals: dict[int, dict[str, Any]]) -> list[rp.Step]:
+def _steps(entries: list[dict[str, Any]], deals: dict[int, dict[str, Any]]) -> tuple[
+    list[tuple[rp.Step, int]], bool, bool
+]:
+    """The effective steps (each with the entry whose content it carries), as the store
+    reads them; _Drop names an entry that cannot be part of the log."""
     try:
         state = derive(Entry(int(e["seq"]), str(e["kind"]), e.get("target_seq")) for e in entries)
     except LogCorrupt as exc:
-        seq = int(str(exc).split()[2].rstrip(":"))
-        raise _Cut(seq) from exc
+        found = re.match(r"log entry (\d+)", str(exc))
+        raise _Drop(int(found.group(1)) if found else int(entries[-1]["seq"])) from exc
     by_seq = {int(e["seq"]): e for e in entries}
-    steps: list[rp.Step] = []
-    for seq in state.effective:  # the same reading as Store._steps
+    out: list[tuple[rp.Step, int]] = []
+    for seq in state.effective:
         e = by_seq[seq]
         if e["kind"] == KIND_DEAL:
             deal = deals[int(e["deal_id"])]
-            steps.append(rp.DealStart(seq, int(deal["id"]), int(deal["dealer"]), deal["turn_up"]))
+            step = rp.DealStart(seq, int(deal["id"]), int(deal["dealer"]), deal["turn_up"])
+            out.append((step, seq))
         elif e["kind"] == KIND_EVENT and seq not in state.deletions:
-            # a correction's payload counts in the original's place
-            source = by_seq[state.corrections.get(seq, seq)]
-            try:
-                payload = json.loads(source["payload"])
-            except (TypeError, ValueError) as exc:
-                raise _Cut(int(source["seq"])) from exc
-            steps.append(rp.EventEntry(seq, int(e["deal_id"]), payload))
-    return steps
+            source = state.corrections.get(seq, seq)  # a correction counts in its place
+            payload = json.loads(by_seq[source]["payload"])
+            out.append((rp.EventEntry(seq, int(e["deal_id"]), payload), source))
+    return out, bool(state.effective), bool(state.redoable)
+
+
+def _replay(header: rp.Header, steps: list[tuple[rp.Step, int]]) -> rp.Replayed:
+    """As rp.replay, naming the entry the engine refuses (_Drop)."""
+    m = rp.new_match(header)
+    deal_ids: list[int] = []
+    scored: list[rp.Scored] = []
+    for step, source in steps:
+        try:
+            if isinstance(step, rp.DealStart):
+                rp.start_deal(m, step.dealer, step.turn_up)
+                deal_ids.append(step.deal_id)
+                continue
+            event = rp.parse_event(m, step.payload)
+            ruling = rp.apply(m, event)
+        except (StorageInputError, BeziqueError, ValueError, KeyError, TypeError) as exc:
+            raise _Drop(source) from exc
+        row = rp.scored_of(step.seq, step.deal_id, event, ruling)
+        if row is not None:
+            scored.append(row)
+    return rp.Replayed(m, deal_ids, scored)
+
+
+def usable_log(
+    header: rp.Header,
+    deals: dict[int, dict[str, Any]],
+    entries: list[dict[str, Any]],
+    max_drops: int | None = None,
+) -> _Log:
+    """Every entry that came back and that the engine can follow. A deal entry that was lost
+    while its deal row and events came back is written again from the deal row (it holds
+    nothing else). StorageInputError: the match's settings themselves are refused."""
+    rp.new_match(header)
+    log = {int(e["seq"]): e for e in entries}
+    starts = {int(e["deal_id"]) for e in entries if e["kind"] == KIND_DEAL}
+    first: dict[int, int] = {}
+    for e in sorted(entries, key=lambda e: int(e["seq"])):
+        if e["kind"] == KIND_EVENT and e["deal_id"] in deals:
+            first.setdefault(int(e["deal_id"]), int(e["seq"]))
+    for deal_id, seq in first.items():
+        # The deal's start is the entry just before its first event, unless that place is
+        # taken or it is the very first; a start written again holds all the original did.
+        if deal_id not in starts and seq > 1 and seq - 1 not in log:
+            d = deals[deal_id]
+            log[seq - 1] = {
+                "id": None,
+                "match_id": d["match_id"],
+                "seq": seq - 1,
+                "kind": KIND_DEAL,
+                "deal_id": deal_id,
+                "target_seq": None,
+                "payload": None,
+                "created_at": d["created_at"],
+            }
+    for seq, e in list(log.items()):
+        if e["kind"] in (KIND_DEAL, KIND_EVENT) and e["deal_id"] not in deals:
+            del log[seq]
+    dropped = 0
+    for _ in range(len(log) + 1):
+        ordered = [log[s] for s in sorted(log)]
+        try:
+            steps, can_undo, can_redo = _steps(ordered, deals)
+            done = _replay(header, steps)
+        except _Drop as drop:
+            log.pop(drop.seq, None)
+            dropped += 1
+            if max_drops is not None and dropped > max_drops:
+                break
+            continue
+        last = int(ordered[-1]["seq"]) if ordered else 0
+        return _Log(ordered, done, last, can_undo, can_redo)
+    raise StorageInputError("log", "no part of the log can be followed")
+
+
+def _guess_settings(
+    mid: int,
+    names: tuple[str, ...],
+    deals: dict[int, dict[str, Any]],
+    entries: list[dict[str, Any]],
+    scores: dict[tuple[int, int], int],
+) -> tuple[dict[str, Any], str] | None:
+    """Settings for a match whose own row was lost: the variant (for its number of players)
+    under which the most of its entries replay, agreeing with the most deal scores the file's
+    cache still holds; tracking as its events show; no house rules, the variant's target.
+    Returns the match row and the settings in words (the report asks the user to check)."""
+    from referee.variants import load_variant, variant_ids
+
+    events = []
+    for e in entries:
+        if e["kind"] == KIND_EVENT:
+            obj = json.loads(e["payload"])
+            events.append(obj if isinstance(obj, dict) else {})
+    tricks = [ev for ev in events if ev.get("type") == "trick"]
+    tracking = "cards" if any("cards" in ev for ev in tricks) else "tricks" if tricks else "melds"
+    best: tuple[tuple[int, int], str, _Log] | None = None
+    for variant in variant_ids():
+        if len(names) not in load_variant(variant).player_counts:
+            continue
+        header = rp.Header(variant, names, tracking, (), None, None)
+        try:
+            log = usable_log(header, deals, entries, max_drops=max(3, len(entries) // 50))
+        except (StorageInputError, BeziqueError, ValueError):
+            continue
+        agree = 0
+        for index, deal_id in enumerate(log.done.deal_ids):
+            for seat, pts in enumerate(rp.seat_scores(log.done.match, index)):
+                agree += scores.get((deal_id, seat)) == pts
+        key = (len(log.entries), agree)
+        if best is None or key > best[0]:
+            best = (key, variant, log)
+    if best is None:
+        return None
+    (_kept, agree), variant, _log = best
+    times = sorted(str(e["created_at"]) for e in entries)
+    row = {
+        "id": mid,
+        "format": ml.FORMAT,
+        "variant": variant,
+        "tracking": tracking,
+        "house_rules": "[]",
+        "target": None,
+        "created_at": times[0],
+        "updated_at": times[-1],
+    }
+    checked = f", {agree} stored deal scores agree" if agree else ", no stored score to check"
+    return row, f"{variant} with {tracking} tracking and no house rules{checked}"
+
+
+# ------------------------------------------------------------------------------ salvage
+def _check_source(source: Path) -> Path | None:
+    """The file (and its -wal, if any) must be regular files within the stated limit."""
+    try:
+        lim.check_regular(source, lim.MAX_DATABASE_BYTES)
+    except RecordError as exc:
+        raise StorageInputError(exc.path, exc.detail) from exc
+    wal = source.with_name(source.name + "-wal")
+    try:
+        lim.check_regular(wal, lim.MAX_DATABASE_BYTES)
+    except RecordError:
+        return None
+    return wal
+
+
+def _remove(target: Path) -> None:
+    for side in ("", "-wal", "-shm", "-journal"):
+        target.with_name(target.name + side).unlink(missing_ok=True)
 
 
 def salvage(source: Path, target: Path, progress: ProgressSink | None = None) -> SalvageReport:
-    """Write a new database at ``target`` with everything recoverable from ``source`` (left
-    untouched), its caches rebuilt by replaying each recovered log once. ``progress`` hears
-    how far it got (rows read, then matches replayed), as often as it is called."""
-    report = SalvageReport(source)
-    read, ours = read_everything(source, progress)
+    """Write a new database at ``target`` with everything recoverable from ``source`` (only
+    read), its caches rebuilt from one replay of each recovered log. ``progress`` hears how
+    far it got (rows read, matches checked, matches rebuilt). Nothing is left at ``target``
+    when it fails."""
+    wal = _check_source(source)
     if target.exists():
         raise StorageError(f"{target}: already exists; salvage writes a new file")
-    db.upgrade(db.Location(db.resolve(target).url, target))
-    if not ours:
+    try:
+        db.upgrade(db.Location(db.resolve(target).url, target))
+        return _salvage(source, target, wal, progress)
+    except BaseException:
+        _remove(target)
+        raise
+
+
+def _salvage(
+    source: Path, target: Path, wal: Path | None, progress: ProgressSink | None
+) -> SalvageReport:
+    report = SalvageReport(source)
+    read = read_everything(source, target, wal, progress)
+    if not read.ours:
         report.readable = False
         return report
-    report.unreadable_rows = sum(t.unreadable for t in read.values())
-    players = {int(p["id"]): p for p in read["player"].rows}
+    report.unreadable_pages = read.unreadable
+    rows = read.rows
+    players = {int(p["id"]): p for p in rows["player"]}
     seats: dict[int, dict[int, int]] = {}
-    for s in read["match_player"].rows:
+    for s in rows["match_player"]:
         seats.setdefault(int(s["match_id"]), {})[int(s["seat"])] = int(s["player_id"])
     deals_of: dict[int, dict[int, dict[str, Any]]] = {}
-    for d in read["deal"].rows:
+    for d in rows["deal"]:
         deals_of.setdefault(int(d["match_id"]), {})[int(d["id"])] = d
     log_of: dict[int, list[dict[str, Any]]] = {}
-    for e in read["log_entry"].rows:
+    for e in rows["log_entry"]:
         log_of.setdefault(int(e["match_id"]), []).append(e)
-    known_ids = {int(m["id"]) for m in read["match"].rows} | set(log_of) | set(seats)
-    last_seq: dict[int, int] = {}
+    match_rows = {int(m["id"]): m for m in rows["match"]}
+    known = set(match_rows) | set(seats) | {m for m, p in read.places.items() if len(p) > 1}
+    logs: dict[int, _Log] = {}
+    rebuilt: list[dict[str, Any]] = []
     conn = sqlite3.connect(target, isolation_level=None)
     try:
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute("BEGIN IMMEDIATE")
         _insert(conn, "player", players.values())
-        for n, m in enumerate(read["match"].rows, start=1):
+        candidates = sorted(set(match_rows) | (set(seats) & set(log_of)))
+        for n, mid in enumerate(candidates, start=1):
             if progress is not None:
-                progress(Progress(WRITE, n, len(read["match"].rows)))
-            mid = int(m["id"])
+                progress(Progress(WRITE, n, len(candidates)))
             seat_map = seats.get(mid, {})
-            names = [players[pid]["name"] for _, pid in sorted(seat_map.items()) if pid in players]
-            if (
-                not seat_map
-                or len(names) != len(seat_map)
-                or sorted(seat_map) != list(range(len(seat_map)))
+            names = [players[p]["name"] for _, p in sorted(seat_map.items()) if p in players]
+            if not seat_map or len(names) != len(seat_map) or sorted(seat_map) != list(
+                range(len(seat_map))
             ):
                 continue
+            if mid not in match_rows:  # its settings were lost with its row
+                guess = _guess_settings(
+                    mid, tuple(names), deals_of.get(mid, {}), log_of[mid], read.scores.get(mid, {})
+                )
+                if guess is None:
+                    continue
+                match_rows[mid], report.guessed[mid] = guess
+            m = match_rows[mid]
+            header = rp.Header(
+                str(m["variant"]),
+                tuple(names),
+                str(m["tracking"]),
+                tuple(json.loads(m.get("house_rules") or "[]")),
+                m.get("target"),
+                m.get("games"),
+            )
             deals = deals_of.get(mid, {})
-            entries = log_of.get(mid, [])
             try:
-                keep = _usable_log(m, names, deals, entries)
-            except StorageInputError:
+                log = usable_log(header, deals, log_of.get(mid, []))
+            except (StorageInputError, BeziqueError, ValueError):
                 continue
-            used = {int(e["deal_id"]) for e in keep if e.get("deal_id") is not None}
+            logs[mid] = log
+            used = {int(e["deal_id"]) for e in log.entries if e.get("deal_id") is not None}
             _insert(conn, "match", [{**m, "cache_version": CACHE_VERSION}])
             _insert(
                 conn,
@@ -396,117 +676,66 @@ def salvage(source: Path, target: Path, progress: ProgressSink | None = None) ->
                 [{"match_id": mid, "seat": s, "player_id": p} for s, p in seat_map.items()],
             )
             _insert(conn, "deal", [d for i, d in deals.items() if i in used])
-            _insert(conn, "log_entry", keep)
-            last_seq[mid] = max((int(e["seq"]) for e in entries), default=0)
+            _insert(conn, "log_entry", [e for e in log.entries if e["id"] is not None])
+            rebuilt.extend(e for e in log.entries if e["id"] is None)
+        _insert(conn, "log_entry", rebuilt)  # after every kept id, so no id is taken twice
         conn.execute("COMMIT")
     finally:
         conn.close()
-    kept = _replay_and_cache(target, progress)
-    report.matches = len(kept)
-    report.entries = sum(kept.values())
-    report.cut = {mid: (n, last_seq[mid]) for mid, n in kept.items() if n < last_seq.get(mid, 0)}
-    report.lost_matches = sorted(known_ids - set(kept))
+    _write_caches(target, logs, progress)
+    report.matches = len(logs)
+    report.entries = sum(len(log.entries) for log in logs.values())
+    report.lost_matches = sorted(known - set(logs))
+    for mid, log in logs.items():
+        kept = {int(e["seq"]) for e in log.entries}
+        listed = read.places.get(mid, set())
+        top = max(listed | kept, default=0)
+        lost = set(range(1, top + 1)) - kept
+        if lost:
+            report.lost[mid] = _ranges(lost)
+            report.kept[mid] = _ranges(kept)
     return report
 
 
-def _replay_and_cache(target: Path, progress: ProgressSink | None = None) -> dict[int, int]:
-    """Replay every recovered match once, writing its caches; a log the engine cannot follow
-    is cut before the entry it refuses. Returns each match's kept entries.
-
-    Matches are rebuilt :data:`_REPLAY_BATCH` to a transaction (a commit per match cost more
-    than the replay on a busy disk); a batch in which the engine refuses an entry is rolled
-    back whole and done again match by match, cutting the refused logs."""
-    from sqlalchemy import func, select
-
-    from referee.storage.store import T_LOG, T_MATCH, Store
-
-    store = Store.open(target, repair=False)
+def _write_caches(target: Path, logs: dict[int, _Log], progress: ProgressSink | None) -> None:
+    """Every recovered match's caches from the replay already made, :data:`_REPLAY_BATCH`
+    matches to a transaction."""
+    loc = db.resolve(target)
+    gate = ml.Gate(db.make_engine(loc, pool=False), loc)
     try:
-        with store._read() as c:
-            ids = [int(v) for v in c.execute(select(T_MATCH.c.id)).scalars()]
-        alive: set[int] = set()
+        ids = sorted(logs)
         for start in range(0, len(ids), _REPLAY_BATCH):
-            batch = ids[start : start + _REPLAY_BATCH]
-            try:
-                with store._write() as c:
-                    for n, mid in enumerate(batch, start=start + 1):
-                        store._lock_match(c, mid)
-                        store._rebuild(c, mid)
-                        if progress is not None:
-                            progress(Progress(REPLAY, n, len(ids)))
-                alive.update(batch)
-            except StorageError:
-                for n, mid in enumerate(batch, start=start + 1):
-                    if _replay_cutting(store, mid):
-                        alive.add(mid)
+            with gate.write() as c:
+                for n, mid in enumerate(ids[start : start + _REPLAY_BATCH], start=start + 1):
+                    log = logs[mid]
+                    info = ml.match_info(c, mid)
+                    ml.write_caches(
+                        c, mid, info, log.done, log.last, log.can_undo, log.can_redo
+                    )
                     if progress is not None:
                         progress(Progress(REPLAY, n, len(ids)))
-        with store._read() as c:
-            counts = c.execute(
-                select(T_LOG.c.match_id, func.count()).group_by(T_LOG.c.match_id)
-            ).all()
-        per_match = {int(mid): int(n) for mid, n in counts}
-        return {mid: per_match.get(mid, 0) for mid in ids if mid in alive}
     finally:
-        store.close()
-
-
-def _replay_cutting(store: Any, mid: int) -> bool:
-    """Rebuild one match's caches, cutting its log before each entry the engine refuses;
-    False when the match itself cannot be rebuilt (it is then removed)."""
-    from sqlalchemy import delete
-
-    from referee.storage.store import T_LOG, T_MATCH
-
-    while True:
-        try:
-            store.rebuild_caches(mid)
-            return True
-        except StorageError:
-            seq = _first_refused(store, mid)
-            with store._write() as c:
-                if seq is None:  # the settings themselves, or no log to follow
-                    c.execute(delete(T_MATCH).where(T_MATCH.c.id == mid))
-                    return False
-                c.execute(delete(T_LOG).where(T_LOG.c.match_id == mid, T_LOG.c.seq >= seq))
-
-
-def _first_refused(store: Any, match_id: int) -> int | None:
-    """The first log entry the engine refuses (None: the match's settings, or its log cannot
-    be read at all). Only called when a replay failed, so replaying step by step is fine."""
-    try:
-        with store._read() as c:
-            info = store._info(c, match_id)
-            steps, _, _, _ = store._steps(c, match_id)
-        m = rp.new_match(info.header)
-    except (StorageError, ValueError):
-        return None
-    for step in steps:
-        try:
-            if isinstance(step, rp.DealStart):
-                rp.start_deal(m, step.dealer, step.turn_up)
-            else:
-                rp.apply(m, rp.parse_event(m, step.payload))
-        except StorageInputError:
-            return int(step.seq)
-    return None
-
-
-def _stored_ids(path: Path) -> set[int]:
-    conn = sqlite3.connect(path)
-    try:
-        return {int(r[0]) for r in conn.execute("SELECT id FROM match")}
-    finally:
-        conn.close()
+        gate.close()
 
 
 def _insert(conn: sqlite3.Connection, table: str, rows: Iterable[dict[str, Any]]) -> None:
-    """Insert rows, one ``executemany`` per set of columns (rows of one table share it)."""
+    """Insert rows, one ``executemany`` per set of columns; columns the current schema no
+    longer has are left out, and an id that is None is given by SQLite."""
+    have = {str(r[1]) for r in conn.execute(f'PRAGMA table_info("{table}")')}
     groups: dict[tuple[str, ...], list[list[Any]]] = {}
     for row in rows:
-        cols = tuple(c for c in row if c in COLUMNS[table] or c == "cache_version")
+        cols = tuple(c for c in row if c in have and not (c == "id" and row[c] is None))
         groups.setdefault(cols, []).append([row[c] for c in cols])
     for cols, values in groups.items():
         names = ", ".join(f'"{c}"' for c in cols)
         marks = ", ".join("?" for _ in cols)
         conn.executemany(f'INSERT INTO "{table}" ({names}) VALUES ({marks})', values)
+
+
+def stored_ids(path: Path) -> Sequence[int]:
+    """The match ids a (salvaged) file holds."""
+    conn = sqlite3.connect(path)
+    try:
+        return [int(r[0]) for r in conn.execute("SELECT id FROM match ORDER BY id")]
+    finally:
+        conn.close()
