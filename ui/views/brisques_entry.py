@@ -24,7 +24,9 @@ def brisques_fields(ctx: ViewContext, ds: DealScreen) -> ft.Control:
         err = entry.field_error(seat)
         # a blank helper reserves the line "the rest of 16" takes, so nothing below moves
         derived = entry.derived(seat)
-        helper = ctx.t("deal_screen.brisques_derived", expected=want) if derived else " "
+        # three or four fields in a row: "the rest" (of the total the title says) fits one
+        rest = "brisques_rest" if len(ds.players) > 2 else "brisques_derived"
+        helper = ctx.t(f"deal_screen.{rest}", expected=want) if derived else " "
 
         def changed(e: Any, seat: int = seat) -> None:
             ds.set_brisques(seat, str(e.control.value or ""))

@@ -82,9 +82,13 @@ def build(ctx: ViewContext) -> View:
     mode = ds.mode
     fields = mode == "end"  # the brisque fields: icon buttons that take the focus
 
+    # a phone's bar: five icons and Home leave the title ~60 px, and "Сдача 1" was cut
+    # ("Сдач…"): 44-px targets on a narrow screen (Apple's minimum) give it the room
+    target = 44 if narrow() else 48
+
     def nav(identifier: str, icon: ft.IconData, on_click: Any, tip: str, size: int) -> ft.Control:
         button = plain_buttons.icon_button(
-            icon, on_click, tooltip=ctx.t(tip), icon_size=size, keep_focus=fields
+            icon, on_click, tooltip=ctx.t(tip), icon_size=size, keep_focus=fields, size=target
         )
         return tagged(identifier, button)
 
@@ -109,7 +113,7 @@ def build(ctx: ViewContext) -> View:
         ctx, ctx.t("deal.title", n=ds.deal_number), actions=actions, settings=not narrow()
     )
     bar.leading = nav("nav-home", ft.Icons.HOME, lambda _e: app.home(), "nav.home", 26)
-    bar.leading_width = 48
+    bar.leading_width = target
     bar.title_spacing = 4
 
     controls: list[ft.Control] = save_status(ctx, ds.session)  # unsaved entries (storage away)

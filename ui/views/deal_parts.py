@@ -70,21 +70,24 @@ def compact_button(
     center: bool = False,
     height: float | None = None,
     keep_focus: bool = False,
+    size: float = 16,
+    padding_v: float = 4,
 ) -> ft.Control:
-    """A 56-px-high button (``height`` for a denser list) whose text takes two lines rather
-    than being cut (the bars at the bottom of a phone hold several); no ink (plain_buttons)."""
+    """A 56-px-high button (``height`` for a denser list, ``size`` for its text) whose text
+    takes two lines rather than being cut (the bars at the bottom of a phone hold several);
+    no ink (plain_buttons)."""
     return plain_buttons.labelled(
         text,
         on_click,
         look="danger" if danger else "filled" if primary else "outlined",
         icon=icon,
-        size=16,
+        size=size,
         icon_size=22,
         max_lines=2,
         center=center,
         fill_text=expand is not None and expand is not False,
         height=height or 56,
-        padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+        padding=ft.Padding.symmetric(horizontal=10, vertical=padding_v),
         expand=expand,
         identifier=identifier,
         label=label,

@@ -164,6 +164,11 @@ def _name_rows(
             identifier=f"name-{m}",
             expand=True,
             height=declare_split.NAME_HEIGHT if dense else None,
+            # two lines of 16 px need 44 of a dense 48-px button's 38: "Double trump
+            # marriage" lost its descenders at 360 px; a dense list's names are 15 px with
+            # 1 px above and below (two lines of 15 px take 41)
+            size=declare_split.NAME_SIZE if dense else 16,
+            padding_v=1 if dense else 4,
         )
         for m in names
     ]

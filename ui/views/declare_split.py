@@ -14,6 +14,7 @@ import flet as ft
 
 FEW_ROWS = 6  # up to this many rows (two-hand's 12 names) the list keeps its whole height
 NAME_HEIGHT = 48  # a name's button in a long list (Material's least tap target)
+NAME_SIZE = 15  # px: two lines fit a 48-px button (1 px padding, its border); 16 px did not
 ROW_SPACING = 6
 CHOICE_SHARE = 2  # the proposal's share of the height under the tabs …
 NAMES_SHARE = 3  # … and the names' share
