@@ -305,6 +305,12 @@ def probe_sqlite_file(path: Path, read_only: bool = False) -> str | None:
     except sqlite3.OperationalError as exc:
         if is_busy(exc):
             raise busy_error(path) from exc
+        if "i/o" in str(exc).lower() and readable_as_is(path):
+            raise StorageError(
+                f"{path} cannot be opened now ({exc}), though the file itself reads whole:"
+                " it is not damaged, and nothing was moved or changed. If another program has"
+                " it open, close that program, then open it again."
+            ) from exc
         raise Damaged(f"SQLite cannot read it: {exc}") from exc
     except sqlite3.DatabaseError as exc:
         raise Damaged(f"SQLite cannot read it: {exc}") from exc
@@ -334,6 +340,74 @@ def _has_sidecar(path: Path) -> bool:
         except FileNotFoundError:
             continue
     return False
+
+
+# SQLite's locks (os_unix.c): every connection to a WAL database holds a read lock on the
+# -shm's "dead man switch" byte, and a reader of the database file one in its shared range.
+_SHARED_FIRST, _SHARED_SIZE = 0x40000000, 2 + 510  # PENDING, RESERVED and SHARED bytes
+_SHM_LOCKS, _SHM_SIZE = 120, 9  # the eight WAL locks and the DMS byte
+
+
+def _locked_by_other(file: Path, start: int, length: int) -> bool | None:
+    """Whether another process holds any POSIX lock on the range (None: cannot tell here)."""
+    try:
+        import fcntl
+        import struct
+        import sys
+    except ImportError:  # not a POSIX system
+        return None
+    if sys.platform.startswith("linux"):
+        layout, at = "@hhqqi", 0
+    elif sys.platform == "darwin" or "bsd" in sys.platform:
+        layout, at = "@qqihh", 20
+    else:
+        return None
+    try:
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return None
+    try:
+        if layout == "@hhqqi":
+            query = struct.pack(layout, fcntl.F_WRLCK, os.SEEK_SET, start, length, 0)
+        else:
+            query = struct.pack(layout, start, length, 0, fcntl.F_WRLCK, os.SEEK_SET)
+        answer = fcntl.fcntl(fd, fcntl.F_GETLK, query + bytes(16))
+        (kind,) = struct.unpack_from("@h", answer, at)
+        return bool(kind != fcntl.F_UNLCK)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def held_elsewhere(path: Path) -> bool:
+    """Whether another process has the database open, by SQLite's own locks on the file and
+    its -shm. A file another process has open is never moved aside or replaced: its writes
+    would go on into the file moved away, and be lost with it."""
+    shm = path.with_name(path.name + "-shm")
+    return bool(
+        _locked_by_other(path, _SHARED_FIRST, _SHARED_SIZE)
+        or _locked_by_other(shm, _SHM_LOCKS, _SHM_SIZE)
+    )
+
+
+def readable_as_is(path: Path) -> bool:
+    """A read-only look at the file alone (its WAL and -shm ignored): whether SQLite reads it
+    as a whole. An error opening it normally (a disk I/O error from a -wal deleted under a live
+    writer) is damage only when this look fails too."""
+    try:
+        conn = sqlite3.connect(read_only_uri(path, immutable=True), uri=True)
+    except sqlite3.Error:
+        return False
+    try:
+        row = conn.execute("PRAGMA quick_check(1)").fetchone()
+        return row is not None and row[0] == "ok"
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
 
 
 def check_marker(path: Path) -> Path:

@@ -227,7 +227,7 @@ class Found:
     rows: dict[str, list[Row]] = field(default_factory=dict)
     orphans: list[Row] = field(default_factory=list)
     keys: dict[str, list[list[Any]]] = field(default_factory=dict)
-    bad_pages: set[int] = field(default_factory=set)  # pages of our trees that did not parse
+    bad_pages: dict[str, set[int]] = field(default_factory=dict)  # per tree: pages not parsed
     pages: int = 0
 
 
@@ -403,10 +403,10 @@ def read_file(
                 if not wanted:
                     continue
                 if pkind == 0:
-                    found.bad_pages.add(page)
+                    found.bad_pages.setdefault(name, set()).add(page)
                 elif name in tables and pkind == TABLE_LEAF and rowid is not None:
                     if values is None:
-                        found.bad_pages.add(page)
+                        found.bad_pages.setdefault(name, set()).add(page)
                         continue
                     found.rows.setdefault(name, []).append(Row(rowid, values, page, True))
                     rows_seen += 1

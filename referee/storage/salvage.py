@@ -58,7 +58,7 @@ _REPLAY_BATCH = 50
 
 
 def _count(n: int, one: str, many: str) -> str:
-    return f"{n:,} {one if n == 1 else many}"
+    return f"{n} {one if n == 1 else many}"
 
 
 def _ranges(seqs: Iterable[int]) -> list[tuple[int, int]]:
@@ -320,7 +320,10 @@ def read_everything(
 ) -> _Read:
     """Every row of our tables the file still holds, one copy each."""
 
+    read = [0]
+
     def on_page(done: int, total: int, rows: int) -> None:
+        read[0] = rows
         if progress is not None and rows:
             about = max(rows, rows * total // max(done, 1))
             progress(Progress(READ, rows, about, total))
@@ -352,16 +355,16 @@ def read_everything(
         places.setdefault(m, set()).add(seq)
     for entry, _ in candidates["log_entry"]:
         places.setdefault(int(entry["match_id"]), set()).add(int(entry["seq"]))
-    total = sum(len(v) for v in chosen.values())
-    if progress is not None:
-        progress(Progress(READ, total, total, found.pages))
+    if progress is not None and read[0]:  # the end of reading, whatever the estimate was
+        progress(Progress(READ, read[0], read[0], found.pages))
     ours = bool(chosen["match"]) or "log_entry" in found.schema or bool(chosen["log_entry"])
     scores: dict[int, dict[tuple[int, int], int]] = {}
     for row in found.rows.get(CACHE, []):
         v = row.values
         if len(v) == 5 and all(isinstance(x, int) for x in v):  # deal, seat, match, player, pts
             scores.setdefault(v[2], {})[(v[0], v[1])] = v[4]
-    return _Read(chosen, places, len(found.bad_pages), ours, scores)
+    unreadable = set().union(*(found.bad_pages.get(t, set()) for t in OURS))
+    return _Read(chosen, places, len(unreadable), ours, scores)
 
 
 def _from_indexes(found: pages.Found, chosen: dict[str, list[dict[str, Any]]]) -> None:
@@ -432,12 +435,16 @@ def _steps(entries: list[dict[str, Any]], deals: dict[int, dict[str, Any]]) -> t
         raise _Drop(int(found.group(1)) if found else int(entries[-1]["seq"])) from exc
     by_seq = {int(e["seq"]): e for e in entries}
     out: list[tuple[rp.Step, int]] = []
+    current = None
     for seq in state.effective:
         e = by_seq[seq]
         if e["kind"] == KIND_DEAL:
             deal = deals[int(e["deal_id"])]
             step = rp.DealStart(seq, int(deal["id"]), int(deal["dealer"]), deal["turn_up"])
             out.append((step, seq))
+            current = int(deal["id"])
+        elif e["kind"] == KIND_EVENT and int(e["deal_id"]) != current:
+            raise _Drop(seq)  # its deal's start was lost: it would count in another deal
         elif e["kind"] == KIND_EVENT and seq not in state.deletions:
             source = state.corrections.get(seq, seq)  # a correction counts in its place
             payload = json.loads(by_seq[source]["payload"])
@@ -483,9 +490,15 @@ def usable_log(
         if e["kind"] == KIND_EVENT and e["deal_id"] in deals:
             first.setdefault(int(e["deal_id"]), int(e["seq"]))
     for deal_id, seq in first.items():
-        # The deal's start is the entry just before its first event, unless that place is
-        # taken or it is the very first; a start written again holds all the original did.
-        if deal_id not in starts and seq > 1 and seq - 1 not in log:
+        # A lost deal start is written again from its deal row (it holds nothing else) only
+        # where its place is certain: just after the previous deal's last entry, or first.
+        before = log.get(seq - 2)
+        certain = seq == 2 or (
+            before is not None
+            and before["kind"] in (KIND_DEAL, KIND_EVENT)
+            and before["deal_id"] != deal_id
+        )
+        if deal_id not in starts and seq > 1 and seq - 1 not in log and certain:
             d = deals[deal_id]
             log[seq - 1] = {
                 "id": None,

@@ -154,6 +154,12 @@ class Store:
             try:
                 revision = db.probe_sqlite_file(path)
             except db.Damaged as damage:
+                if db.held_elsewhere(path):
+                    raise DatabaseBusyError(
+                        f"{path} looks damaged to this program ({damage.reason}), but another"
+                        " program has it open: nothing was moved or changed. Close the other"
+                        " program (what it wrote then reaches the file) and open it again."
+                    ) from damage
                 if not repair:
                     raise DamagedDatabaseError(
                         f"{path}: not a usable Bezique database ({damage.reason});"

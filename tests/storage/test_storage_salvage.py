@@ -138,11 +138,13 @@ def test_the_report_names_what_was_not_recovered(sqlite_path: Path, tmp_path: Pa
     records = _database(sqlite_path)
     _bad_log_page(sqlite_path)
     report = salvage(sqlite_path, tmp_path / "out.sqlite3")
-    assert report.cut or report.lost_matches
+    assert report.lost or report.lost_matches
     assert report.entries < _entries(records)
-    for mid, (kept, last) in report.cut.items():
-        assert f"match {mid}" in report.sentence()
-        assert kept < last
+    for mid, lost in report.lost.items():
+        assert f"match {mid}: entries " in report.sentence()
+        assert sum(b - a + 1 for a, b in lost) + len(
+            [1 for a, b in report.kept[mid] for _ in range(a, b + 1)]
+        ) == _entries({mid: records[mid]})
 
 
 def _bezique(*args: str) -> subprocess.CompletedProcess[str]:
@@ -218,7 +220,7 @@ def test_corrections_and_deletions_come_back_as_they_counted(sqlite_path: Path) 
         assert again.export_match(mid) == want
 
 
-def test_a_log_the_engine_cannot_follow_is_cut_before_the_refused_entry(
+def test_an_entry_the_engine_cannot_follow_is_left_out_and_named(
     sqlite_path: Path, tmp_path: Path
 ) -> None:
     records = _database(sqlite_path)
@@ -229,10 +231,12 @@ def test_a_log_the_engine_cannot_follow_is_cut_before_the_refused_entry(
     )
     conn.commit()
     conn.close()
+    total = _entries({1: records[1]})
     report = salvage(sqlite_path, tmp_path / "out.sqlite3")
-    assert report.cut[1][0] == 3 and "match 1 kept entries 1–3" in report.sentence()
+    assert report.lost[1] == [(4, 4)]
+    assert f"match 1: entries 1–3 and 5–{total} recovered, 4 lost" in report.sentence()
     with Store.open(tmp_path / "out.sqlite3") as s:
         assert len(s.list_matches()) == len(records)
-        assert len(s.history(1)) == 3
+        assert [e.seq for e in s.history(1)] == [q for q in range(1, total + 1) if q != 4]
         assert s.export_match(2) == records[2]
         _check_against_replay(s)
