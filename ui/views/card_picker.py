@@ -15,7 +15,7 @@ from ui.i18n import Translator
 from ui.state.deal import DealScreen
 from ui.views.cards import card_face, inline_cards
 from ui.views.common import VIEWPORT_WIDTH, ViewContext, big_button, body_text, section, tagged
-from ui.views.deal_parts import Act, cached, cap, panel
+from ui.views.deal_parts import Act, cached, cap, compact_button, panel
 
 
 def choice(ctx: ViewContext, ds: DealScreen, act: Act) -> list[ft.Control]:
@@ -119,10 +119,6 @@ def choice(ctx: ViewContext, ds: DealScreen, act: Act) -> list[ft.Control]:
             ),
             *summary,
         ),
-        ft.Row(
-            [big_button(ctx.t("picker.clear"), act(ds.clear_picker), identifier="picker-clear")],
-            wrap=True,
-        ),
     ]
 
 
@@ -147,14 +143,27 @@ def table_cards(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control:
                 label=str(c),
             )
         )
+    # Clear in this pinned line, at one place: at the end of the scrolling choice the
+    # options pushed it below the fold (half of it showed at 360×780)
+    clear = compact_button(
+        ctx.t("picker.clear"), act(ds.clear_picker), identifier="picker-clear", height=44
+    )
     return ft.Column(
         [
-            ft.Text(
-                ctx.t("picker.table_cards", player=ds.players[p.player]),
-                size=16,
-                weight=ft.FontWeight.BOLD,
-                max_lines=2,
-                overflow=ft.TextOverflow.ELLIPSIS,
+            ft.Row(
+                [
+                    ft.Text(
+                        ctx.t("picker.table_cards", player=ds.players[p.player]),
+                        size=16,
+                        weight=ft.FontWeight.BOLD,
+                        max_lines=2,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        expand=True,
+                    ),
+                    clear,
+                ],
+                spacing=8,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
             ft.Row(faces, wrap=True, spacing=5, run_spacing=5)
             if faces

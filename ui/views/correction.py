@@ -10,8 +10,9 @@ from typing import Any
 import flet as ft
 
 from ui.state import correction as corr
-from ui.views import deal as deal_view
+from ui.views import card_picker, pinned_bottom
 from ui.views.common import (
+    VIEWPORT_WIDTH,
     View,
     ViewContext,
     app_bar,
@@ -20,6 +21,7 @@ from ui.views.common import (
     body_text,
     choice_row,
     heading,
+    narrow,
     scroll_body,
     section,
     tagged,
@@ -128,13 +130,7 @@ def build(ctx: ViewContext) -> View:
 
     out: list[ft.Control] = [heading(title, 22)]
     if cs.picking.picker is not None and cs.done is None:
-        cs.picking.lang = app.lang
-        if cs.picking.notice is not None:
-            n = cs.picking.notice
-            out.append(banner(ctx.t(n.key, **n.args), error=n.error))
-        out.append(body_text(ctx.t("correction.picker_done"), 15))
-        out += deal_view._picker(ctx, cs.picking, act)
-        return View(scroll_body(out), bar)
+        return View(_picker(ctx, cs, act, out), bar)
     if cs.done is not None:
         out += _done(ctx, cs)
         return View(scroll_body(out), bar)
@@ -191,12 +187,15 @@ def build(ctx: ViewContext) -> View:
     # below the controls, so that nothing moves under the finger that just tapped
     if cs.notice is not None:
         out.append(banner(ctx.t(cs.notice.key, **cs.notice.args), error=cs.notice.error))
+    pinned: list[ft.Control] = []
     if cs.changed:
         if cs.deleting:
             out.append(body_text(ctx.t("correction.deleted_draft"), 17, color=ft.Colors.ERROR))
         if cs.changes:
             out.append(_changes(ctx, cs, ctx.t("correction.preview"), "corr-preview"))
-            out.append(
+            out.append(body_text(ctx.t("correction.kept"), 15, color=ft.Colors.ON_SURFACE_VARIANT))
+            # pinned at the bottom: a long preview put it half below a 360×780 screen
+            pinned.append(
                 big_button(
                     ctx.t("correction.confirm"),
                     act(lambda: corr.confirm(app)),
@@ -205,10 +204,57 @@ def build(ctx: ViewContext) -> View:
                     identifier="corr-confirm",
                 )
             )
-            out.append(body_text(ctx.t("correction.kept"), 15, color=ft.Colors.ON_SURFACE_VARIANT))
     if not cs.changed:
         out.append(body_text(ctx.t("correction.start_hint"), 16))
+    if pinned:
+        return View(pinned_bottom.body(out, pinned), bar)
     return View(scroll_body(out), bar)
+
+
+def _picker(
+    ctx: ViewContext, cs: corr.CorrectionScreen, act: Any, out: list[ft.Control]
+) -> ft.Control:
+    """The deal screen's free picker against the tables as they were: the chosen cards and
+    options scroll at the top, the table cards and the 32-card grid are pinned at the bottom
+    with Cancel, so removing a card moves no card of the grid (it jumped 31–102 px)."""
+    ds = cs.picking
+    ds.lang = ctx.app.lang
+    if ds.notice is not None:
+        out.append(banner(ctx.t(ds.notice.key, **ds.notice.args), error=ds.notice.error))
+    out.append(body_text(ctx.t("correction.picker_done"), 15))
+    out += card_picker.choice(ctx, ds, act)
+    choice = ft.Column(
+        out,
+        spacing=10,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+    grid = tagged(
+        "corr-pinned",
+        ft.Column(
+            [
+                card_picker.table_cards(ctx, ds, act),
+                card_picker.hand_grid(ds, act, card_picker.grid_width()),
+                big_button(
+                    ctx.t("picker.cancel"),
+                    act(ds.close_picker),
+                    icon=ft.Icons.CLOSE,
+                    identifier="picker-cancel",
+                ),
+            ],
+            spacing=8,
+            tight=True,
+        ),
+    )
+    width = VIEWPORT_WIDTH.get()
+    column = ft.Column([choice, grid], spacing=8, expand=True)
+    return ft.Container(
+        content=column,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        expand=True,
+        width=min(width, 560) if width is not None and not narrow() else None,
+    )
 
 
 def _changes(ctx: ViewContext, cs: corr.CorrectionScreen, title: str, ident: str) -> ft.Control:

@@ -20,7 +20,6 @@ from ui import backend
 from ui.state.deal import RANKS, SUITS, DealScreen, PendingView
 from ui.state.deal_summary import summary_sides
 from ui.views import (
-    card_picker,
     declare_by_name,
     last_deal_note,
     live_slot,
@@ -122,8 +121,9 @@ def build(ctx: ViewContext) -> View:
     notes = last_deal_note.notes(ctx, ds.match)  # a side past the target: the last deal
     if mode == "setup":
         controls += [*notes, *_setup(ctx, ds, act)]
-    elif mode in ("summary", "finished"):
-        controls += [*notes, *_summary(ctx, ds, act, finished=mode == "finished")]
+    elif mode in ("summary", "finished"):  # Next deal and Score sheet pinned at the bottom
+        summary, buttons = _summary(ctx, ds, act, finished=mode == "finished")
+        return View(pinned_bottom.body([*controls, *notes, *summary], buttons), bar)
     elif mode == "end":  # Record and Cancel pinned at the bottom (three players' fields)
         form, buttons = _end(ctx, ds, act)  # the note under the header, which stays in place
         return View(pinned_bottom.body([*controls, header(ctx, ds), *notes, *form], buttons), bar)
@@ -239,23 +239,6 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
 LAYER = ("declare-layer",)  # the view cache's entry for the last declare layer built
 
 
-
-def _picker(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
-    """The free card picker as a list of controls (the corrections screen reuses it): the
-    choice, the 32-card grid and Cancel."""
-    return [
-        *card_picker.choice(ctx, ds, act),
-        card_picker.table_cards(ctx, ds, act),
-        card_picker.hand_grid(ds, act, card_picker.grid_width()),
-        big_button(
-            ctx.t("picker.cancel"),
-            act(ds.close_picker),
-            icon=ft.Icons.CLOSE,
-            identifier="picker-cancel",
-        ),
-    ]
-
-
 # ------------------------------------------------------------------------------ players
 def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
     phase2 = ds.phase() == 2
@@ -278,7 +261,7 @@ def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
             tuple(c.code for c in table),
             tuple((p.meld, p.points, p.ready, tuple(c.code for c in p.cards)) for p in pending),
             ds.trumps(),
-            tuple((o.meld, o.points, o.suits) for o in ds.offers(seat)),
+            tuple((o.meld, o.points, o.suits) for o in ds.shown_offers(seat)),
             None if choosing is None else (choosing.meld, choosing.suits),
             last is not None and last.player == seat,
             quick_offers.columns_now(),
@@ -778,7 +761,11 @@ def _reason(ctx: ViewContext, reason: str) -> str:
     return cap(backend.meld_name(reason, lang))
 
 
-def _summary(ctx: ViewContext, ds: DealScreen, act: Any, *, finished: bool) -> list[ft.Control]:
+def _summary(
+    ctx: ViewContext, ds: DealScreen, act: Any, *, finished: bool
+) -> tuple[list[ft.Control], list[ft.Control]]:
+    """The deal's summary (and the winner, why), and its buttons: pinned at the bottom by
+    the caller (the winner's panel put "Score sheet" half below a 360×780 screen)."""
     app = ctx.app
     result = ds.match.result()
     sides = summary_sides(ds.match, len(ds.match.deals) - 1)
@@ -807,9 +794,8 @@ def _summary(ctx: ViewContext, ds: DealScreen, act: Any, *, finished: bool) -> l
             identifier="summary-score",
         )
     )
-    out.append(ft.Row(buttons, wrap=True, spacing=8))
     if ds.ruling is not None:
         out.append(
             tagged("last-entry", body_text(ds.ruling.text, 15, color=ft.Colors.ON_SURFACE_VARIANT))
         )
-    return out
+    return out, [ft.Row(buttons, wrap=True, spacing=8)]

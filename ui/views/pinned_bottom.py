@@ -23,4 +23,6 @@ def body(scrolling: list[ft.Control], pinned: list[ft.Control]) -> ft.Control:
         ],
         spacing=0,
         expand=True,
+        # the pinned part as wide as the screen (its top rule too) whatever its buttons' width
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
