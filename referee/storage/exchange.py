@@ -390,6 +390,17 @@ def read_archive(path: Path) -> list[_Parsed]:
     except FileNotFoundError as exc:
         raise StorageInputError(where, "no such file") from exc
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+        try:
+            with path.open("rb") as fh:
+                started = fh.read(len(ZIP_START)) == ZIP_START
+        except OSError:
+            started = False
+        if started:
+            raise StorageInputError(
+                where,
+                "a damaged zip archive (cut short or overwritten: its table of contents is"
+                f" missing or unreadable: {exc}); nothing was imported",
+            ) from exc
         raise StorageInputError(where, f"not a zip archive: {exc}") from exc
     with zf:
         check_archive(zf, where)
@@ -430,10 +441,17 @@ def import_archive(store: ml.Holder, path: Path, *, copies: bool = False) -> Imp
         return Imported([_store(store, conn, p) for p in fresh], skipped)
 
 
+ZIP_START = b"PK\x03\x04"  # a zip's first member header: a backup cut short still starts so
+
+
 def is_archive(path: Path) -> bool:
-    """Whether a regular file is a zip (never opens a pipe or device)."""
+    """Whether a regular file is a zip, or starts as one (a backup cut short is a damaged
+    archive, not a record); never opens a pipe or device."""
     try:
         lim.check_regular(path, lim.MAX_ARCHIVE_BYTES)
-        return zipfile.is_zipfile(path)
+        if zipfile.is_zipfile(path):
+            return True
+        with path.open("rb") as fh:
+            return fh.read(len(ZIP_START)) == ZIP_START
     except (OSError, RecordError):
         return False

@@ -70,7 +70,8 @@ def loss(before: Seen | None, now: Seen, where: str) -> str | None:
         return None
     if before.matches > 0 and now.matches == 0:
         return (
-            f"{where} held {before.matches} matches when it was last used and now holds none:"
+            f"{where} held {before.matches} {'match' if before.matches == 1 else 'matches'}"
+            " when it was last used and now holds none:"
             " the file was emptied or replaced outside the app. Restore it from a backup if"
             " you have one (bezique import backup.zip)."
         )

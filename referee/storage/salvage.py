@@ -160,28 +160,32 @@ def _columns_of(conn: sqlite3.Connection, table: str) -> list[_Column]:
 
 def _layouts(schema: dict[str, tuple[str, int, str]], target: Path) -> dict[str, list[_Column]]:
     """Each of our tables' columns in the order the file stores them: from the file's own
-    CREATE TABLE where it can be read (older schemas differ), else the current schema's."""
-    out: dict[str, list[_Column]] = {}
+    CREATE TABLE where it reads as one of ours (older schemas differ), else the current
+    schema's (a damaged CREATE TABLE, with a column name no version ever had, is not used)."""
+    conn = sqlite3.connect(target)
+    try:
+        now = {table: _columns_of(conn, table) for table in OURS}
+    finally:
+        conn.close()
+    out = dict(now)
     mem = sqlite3.connect(":memory:")
     try:
         for table in OURS:
             sql = schema.get(table, ("", 0, ""))[2]
-            if sql.upper().startswith("CREATE TABLE"):
-                try:
-                    mem.execute(sql)
-                    out[table] = _columns_of(mem, table)
-                    continue
-                except sqlite3.Error:
-                    pass
+            if not sql.upper().startswith("CREATE TABLE"):
+                continue
+            try:
+                mem.execute(sql)
+                cols = _columns_of(mem, table)
+            except sqlite3.Error:
+                continue
+            known = {c.name: c for c in now[table]}
+            if {c.name for c in cols} <= set(known) and all(
+                c.alias == known[c.name].alias for c in cols
+            ):
+                out[table] = cols
     finally:
         mem.close()
-    conn = sqlite3.connect(target)
-    try:
-        for table in OURS:
-            if table not in out:
-                out[table] = _columns_of(conn, table)
-    finally:
-        conn.close()
     return out
 
 
