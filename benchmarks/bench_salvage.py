@@ -321,13 +321,16 @@ def _given_back(path: Path, truth: set[tuple[Any, ...]]) -> tuple[int, int]:
     return len(rows & truth), len(rows - truth)
 
 
-def _sqlite_recover(damaged: Path, out: Path) -> tuple[int, int] | None:
-    """SQLite's own recovery (the sqlite3 shell's .recover) into ``out``; None without it."""
+def _sqlite_recover(damaged: Path, out: Path) -> tuple[int, int] | str:
+    """SQLite's own recovery (the sqlite3 shell's .recover) into ``out``; a string says why
+    it could not be used."""
     shell = shutil.which("sqlite3")
     if shell is None:
-        return None
+        return "no sqlite3 shell"
     sql = subprocess.run([shell, str(damaged), ".recover"], capture_output=True, timeout=300)
-    subprocess.run([shell, str(out)], input=sql.stdout, capture_output=True, timeout=300)
+    load = subprocess.run([shell, str(out)], input=sql.stdout, capture_output=True, timeout=300)
+    if not out.exists():
+        return (sql.stderr + load.stderr).decode(errors="replace").strip()[:200] or "no output"
     return 0, 0
 
 
@@ -353,6 +356,21 @@ def probe(argv: list[str]) -> int:
         conn.close()
         rows: list[dict[str, Any]] = []
         print(f"{len(cells)} log entries, {len(base) // PAGE} pages of {PAGE} bytes")
+        recover_note: str | None = "skipped (--no-recover)" if args.no_recover else None
+        if not args.no_recover:  # first on the undamaged file: is SQLite's own tool usable?
+            tried = _sqlite_recover(base_path, work / "base.recovered.sqlite3")
+            good = (
+                0
+                if isinstance(tried, str)
+                else _given_back(work / "base.recovered.sqlite3", truth)[0]
+            )
+            if good < len(truth):
+                recover_note = (
+                    f"unusable here: on the undamaged file it gave back {good} of"
+                    f" {len(truth)} entries ({tried if isinstance(tried, str) else 'no rows'})"
+                )
+                print(f"sqlite3 .recover: {recover_note}")
+        recover_usable = recover_note is None
         print(
             f"{'damage':32} {'intact':>7} {'salvage':>8} {'%':>6} {'wrong':>5} {'s':>6}"
             f" {'.recover':>8} {'%':>6}"
@@ -373,9 +391,9 @@ def probe(argv: list[str]) -> int:
             elapsed = time.perf_counter() - t0
             good, wrong = _given_back(out, truth)
             rec = None
-            if not args.no_recover:
+            if recover_usable:
                 rec_out = work / f"case{n}.recovered.sqlite3"
-                if _sqlite_recover(damaged, rec_out) is not None:
+                if not isinstance(_sqlite_recover(damaged, rec_out), str):
                     rec = _given_back(rec_out, truth)
             row = {
                 "damage": name,
@@ -411,7 +429,8 @@ def probe(argv: list[str]) -> int:
                 for r in rows
                 if r["intact"] >= 0.95 * len(cells) and (r["share"] or 0) < 0.95
             ],
-            "sqlite_recover_share": round(rec_all / intact_all, 4) if not args.no_recover else None,
+            "sqlite_recover_share": round(rec_all / intact_all, 4) if recover_usable else None,
+            "sqlite_recover_note": recover_note,
             "load_average": {"before": load_before, "after": load_after},
             "python": sys.version.split()[0],
             "sqlite": sqlite3.sqlite_version,

@@ -91,6 +91,7 @@ class SalvageReport:
     unreadable_pages: int = 0  # pages of our tables that could not be read at all
     readable: bool = True
     guessed: dict[int, str] = field(default_factory=dict)  # match: settings rebuilt, in words
+    inferred: dict[int, list[str]] = field(default_factory=dict)  # match: deal rows rebuilt
 
     @property
     def complete(self) -> bool:
@@ -101,6 +102,7 @@ class SalvageReport:
             and not self.lost
             and not self.unreadable_pages
             and not self.guessed
+            and not self.inferred
         )
 
     def sentence(self) -> str:
@@ -129,6 +131,11 @@ class SalvageReport:
             parts.append(f"{len(self.lost) - 20} more matches lost entries")
         for mid, words in sorted(self.guessed.items())[:20]:
             parts.append(f"match {mid} lost its settings, rebuilt from its log as {words}")
+        for mid, deals in sorted(self.inferred.items())[:20]:
+            parts.append(
+                f"match {mid}: the dealer and turn-up of {'; '.join(deals)} were lost and are"
+                " inferred from the entries"
+            )
         if self.unreadable_pages:
             parts.append(
                 f"{_count(self.unreadable_pages, 'damaged page', 'damaged pages')} could not"
@@ -534,6 +541,115 @@ def usable_log(
     raise StorageInputError("log", "no part of the log can be followed")
 
 
+_SUITS = ("S", "H", "D", "C")
+_RANKS = ("A", "10", "K", "Q", "J", "9", "8", "7")
+
+
+def _try_deal(
+    header: rp.Header,
+    before: list[tuple[rp.Step, int]],
+    dealer: int,
+    turn_up: str | None,
+    events: list[dict[str, Any]],
+) -> tuple[int, rp.Replayed] | None:
+    """How many of a deal's events the engine accepts when it starts with this dealer and
+    turn-up, after the steps before it (None: it cannot start so)."""
+    try:
+        done = _replay(header, before)
+        rp.start_deal(done.match, dealer, turn_up)
+    except (_Drop, StorageInputError, BeziqueError, ValueError):
+        return None
+    done.deal_ids.append(-1)
+    accepted = 0
+    for e in events:
+        try:
+            rp.apply(done.match, rp.parse_event(done.match, json.loads(e["payload"])))
+            accepted += 1
+        except (StorageInputError, BeziqueError, ValueError, KeyError, TypeError):
+            continue
+    return accepted, done
+
+
+def _lost_deals(
+    header: rp.Header,
+    deals: dict[int, dict[str, Any]],
+    entries: list[dict[str, Any]],
+    scores: dict[tuple[int, int], int],
+) -> tuple[dict[int, dict[str, Any]], list[str]]:
+    """Deal rows lost while their log entries came back, inferred from those entries: the
+    dealer and turn-up under which the engine accepts the most of the deal's events (and the
+    most of its stored deal scores agree); the trump suit first, then the card. Returns the
+    rows and, for the report, what was inferred."""
+    wanted = sorted(
+        {int(e["deal_id"]) for e in entries if e["kind"] in (KIND_DEAL, KIND_EVENT)}
+        - set(deals)
+    )
+    rebuilt: dict[int, dict[str, Any]] = {}
+    words: list[str] = []
+    for deal_id in wanted:
+        mine = sorted(
+            (e for e in entries if e.get("deal_id") == deal_id), key=lambda e: int(e["seq"])
+        )
+        first = int(mine[0]["seq"])
+        events = [e for e in mine if e["kind"] == KIND_EVENT]
+        known = {**deals, **rebuilt}
+        try:
+            prior = usable_log(header, known, [e for e in entries if int(e["seq"]) < first])
+            before, _, _ = _steps(prior.entries, known)
+        except (StorageInputError, _Drop):
+            continue
+        n = len(header.players)
+        last_dealer = next(
+            (s.dealer for s, _ in reversed(before) if isinstance(s, rp.DealStart)), n - 1
+        )
+        dealers = [(last_dealer + 1 + k) % n for k in range(n)]
+
+        def score(
+            dealer: int, card: str | None, _b: list[tuple[rp.Step, int]] = before,
+            _e: list[dict[str, Any]] = events, _d: int = deal_id,
+        ) -> tuple[int, int] | None:
+            got = _try_deal(header, _b, dealer, card, _e)
+            if got is None:
+                return None
+            accepted, done = got
+            index = len(done.deal_ids) - 1
+            agree = sum(
+                scores.get((_d, seat)) == pts
+                for seat, pts in enumerate(rp.seat_scores(done.match, index))
+            )
+            return accepted, agree
+
+        best: tuple[tuple[int, int], int, str | None] | None = None
+        for dealer in dealers:
+            for card in [None, *(f"7{suit}" for suit in _SUITS)]:
+                got = score(dealer, card)
+                if got is not None and (best is None or got > best[0]):
+                    best = (got, dealer, card)
+        if best is None:
+            continue
+        if best[2] is not None:  # the suit is found: which card of it?
+            suit = best[2][1:]
+            for rank in _RANKS:
+                got = score(best[1], rank + suit)
+                if got is not None and got > best[0]:
+                    best = (got, best[1], rank + suit)
+        (accepted, agree), dealer, card = best
+        rebuilt[deal_id] = {
+            "id": deal_id,
+            "match_id": int(mine[0]["match_id"]),
+            "dealer": dealer,
+            "turn_up": card,
+            "created_at": mine[0]["created_at"],
+        }
+        shown = f", turn-up {card}" if card else ""
+        check = f"; {agree} stored scores agree" if agree else ""
+        words.append(
+            f"deal {deal_id} (dealer {header.players[dealer]}{shown}: {accepted} of its"
+            f" {len(events)} events follow{check})"
+        )
+    return rebuilt, words
+
+
 def _guess_settings(
     mid: int,
     names: tuple[str, ...],
@@ -681,6 +797,12 @@ def _salvage(
             )
             deals = deals_of.get(mid, {})
             try:
+                lost, words = _lost_deals(
+                    header, deals, log_of.get(mid, []), read.scores.get(mid, {})
+                )
+                if lost:
+                    deals = {**deals, **lost}
+                    report.inferred[mid] = words
                 log = usable_log(header, deals, log_of.get(mid, []))
             except (StorageInputError, BeziqueError, ValueError):
                 continue
@@ -707,9 +829,9 @@ def _salvage(
         kept = {int(e["seq"]) for e in log.entries}
         listed = read.places.get(mid, set())
         top = max(listed | kept, default=0)
-        lost = set(range(1, top + 1)) - kept
-        if lost:
-            report.lost[mid] = _ranges(lost)
+        missing = set(range(1, top + 1)) - kept
+        if missing:
+            report.lost[mid] = _ranges(missing)
             report.kept[mid] = _ranges(kept)
     return report
 
