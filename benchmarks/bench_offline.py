@@ -12,10 +12,14 @@ and touch, the built folder served on 127.0.0.1 by a plain static server
   browser on the same profile each time (a phone's cold start of an installed app), at CPU
   1x and 4x (CDP ``Emulation.setCPUThrottlingRate``); median of ``--launches``. ``split``
   says where the time goes, from the marks the app logs ("bezique-mark", ui/phone_app.py):
-  the page until Python's worker loaded Pyodide, the storage mount, unpacking the archive,
-  the app's imports, the storage layer's (SQLModel, SQLAlchemy, pydantic), opening the store
-  (migrations), waiting for Flutter's engine to ask for the first screen, building it in
-  Python, and Flutter drawing it (``first-screen``).
+  the page until Python's worker loaded Pyodide (or restored this build's Python image:
+  ``image-restored``), the storage mount, unpacking the archive, the app's imports, loading
+  pydantic-core's compiled extension, the storage layer's imports (SQLModel, pydantic),
+  opening the store (migrations), waiting for Flutter's engine to ask for the first screen,
+  building it in Python, and Flutter drawing it (``first-screen``). The 1x figure is a start
+  from this build's Python image (scripts/phone/python-image.js), which the phone makes once
+  per build; ``launch_without_image_ms`` is the start before it exists, measured alternately
+  with the other so both see the same machine load.
 - ``tap_ms``: the one tap that records a declaration (Boris's bezique offer) → the new score
   painted (CDP screencast
   frames; the first frame whose pixels around the score equal the settled ones), median of
@@ -62,10 +66,12 @@ from benchmarks.static_server import StaticServer  # noqa: E402
 ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 PHONE = {"width": 390, "height": 844}
 MARKS = (
+    "image-restored",
     "pyodide-loaded",
     "storage-mounted",
     "python-app-start",
     "imports-done",
+    "extension-loaded",
     "storage-imported",
     "store-open",
     "session-start",
@@ -136,8 +142,9 @@ def wait_offline_ready(page: Page, timeout_s: float = 300) -> str:
     return str(page.evaluate("window.beziqueOffline.state"))
 
 
-def launch_once(pw: Any, profile: str, url: str, rate: int) -> dict[str, Any]:
-    """One cold start of the installed app with the network off."""
+def launch_once(pw: Any, profile: str, url: str, rate: int, after: str = "") -> dict[str, Any]:
+    """One cold start of the installed app with the network off; then (``after``) drop this
+    build's Python image, or stay until the phone made it again, for the next start."""
     ctx, page = open_context(pw, profile, rate)
     try:
         ctx.set_offline(True)
@@ -155,9 +162,60 @@ def launch_once(pw: Any, profile: str, url: str, rate: int) -> dict[str, Any]:
                 split[name] = round(watch.marks[name] - prev)
                 prev = watch.marks[name]
         split["first-screen"] = round(home - prev)
-        return {"ms": round(home - start), "split": split, "outside": watch.outside}
+        if after == "drop-image":
+            page.evaluate(
+                "async () => { for (const n of await caches.keys())"
+                " if (n.startsWith('bezique-image-')) await caches.delete(n); }"
+            )
+        elif after == "make-image":
+            wait_image(page)
+        return {
+            "ms": round(home - start),
+            "split": split,
+            "outside": watch.outside,
+            "image": "image-restored" in watch.marks,
+        }
     finally:
         ctx.close()
+
+
+def make_image(pw: Any, profile: str, url: str, timeout_s: float = 300) -> dict[str, Any]:
+    """A start that stays open until the phone made this build's Python image
+    (scripts/phone/python-image.js, a few seconds after the app is up and ready offline)."""
+    ctx, page = open_context(pw, profile)
+    try:
+        ctx.set_offline(True)
+        page.goto(url)
+        wait_home(page)
+        wait_image(page, timeout_s)
+        info = page.evaluate("window.beziqueOffline.imageInfo || null")
+        return {"state": page.evaluate("window.beziqueOffline.image"), "info": info}
+    finally:
+        ctx.close()
+
+
+def wait_image(page: Page, timeout_s: float = 300) -> None:
+    page.wait_for_function(
+        "() => { const s = (window.beziqueOffline || {}).image || '';"
+        " return s === 'ready' || s === 'present' || s.startsWith('image-'); }",
+        timeout=timeout_s * 1000,
+    )
+
+
+def launches(pw: Any, profile: str, url: str, rate: int, n: int) -> dict[str, Any]:
+    return _summary([launch_once(pw, profile, url, rate) for _ in range(n)])
+
+
+def _summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    ms = [r["ms"] for r in runs]
+    best = sorted(runs, key=lambda r: r["ms"])[len(runs) // 2]
+    return {
+        "median": round(statistics.median(ms)),
+        "all": ms,
+        "split": best["split"],
+        "image": [r["image"] for r in runs],
+        "outside": [u for r in runs for u in r["outside"]],
+    }
 
 
 def first_visit(pw: Any, profile: str, srv: StaticServer) -> dict[str, Any]:
@@ -287,16 +345,31 @@ def main() -> None:
         outside = list(visit["outside"])
         launch: dict[str, Any] = {}
         splits: dict[str, Any] = {}
-        for rate in (1, 4):
-            runs = [launch_once(pw, profile, srv.url, rate) for _ in range(args.launches)]
-            for r in runs:
-                outside += r["outside"]
-            ms = [r["ms"] for r in runs]
-            launch[f"x{rate}"] = round(statistics.median(ms))
-            best = sorted(runs, key=lambda r: r["ms"])[len(runs) // 2]
-            splits[f"x{rate}"] = best["split"]
-            print(f"launch from the cache, offline, CPU {rate}x: {ms} ms;"
-                  f" split {best['split']}", flush=True)
+        # With and without this build's Python image, alternately (the same machine load for
+        # both): a start without one is what a player sees once per build, the first time.
+        image = make_image(pw, profile, srv.url)
+        print(f"Python image: {image}", flush=True)
+        pairs = []
+        for _ in range(args.launches):
+            with_image = launch_once(pw, profile, srv.url, 1, after="drop-image")
+            without = launch_once(pw, profile, srv.url, 1, after="make-image")
+            pairs.append((with_image, without))
+            outside += with_image["outside"] + without["outside"]
+        plain = _summary([b for _, b in pairs])
+        launch["x1"] = _summary([a for a, _ in pairs])
+        print(f"launch offline, CPU 1x, from the image: {launch['x1']['all']} ms"
+              f" {launch['x1']['image']}; split {launch['x1']['split']}", flush=True)
+        print(f"launch offline, CPU 1x, no image (a new build's first starts): {plain['all']} ms"
+              f" {plain['image']}; split {plain['split']}", flush=True)
+        splits["x1"] = launch["x1"]["split"]
+        launch["x1"] = launch["x1"]["median"]
+        for rate in (4,):
+            run = launches(pw, profile, srv.url, rate, args.launches)
+            outside += run["outside"]
+            launch[f"x{rate}"] = run["median"]
+            splits[f"x{rate}"] = run["split"]
+            print(f"launch from the cache, offline, CPU {rate}x: {run['all']} ms"
+                  f" (from the image: {run['image']}); split {run['split']}", flush=True)
         tap: dict[str, Any] = {}
         heap = None
         for rate in (1, 4):
@@ -310,6 +383,9 @@ def main() -> None:
             "install_bytes": visit["bytes"],
             "launch_ms": launch,
             "launch_split_ms": splits,
+            "launch_without_image_ms": {"x1": plain["median"]},
+            "launch_without_image_split_ms": plain["split"],
+            "image": image,
             "tap_ms": tap,
             "heap_mib": heap,
             "offline_reload": all(v is not None for v in launch.values()),

@@ -386,7 +386,30 @@ def patch_client(out: Path, base: str, build_id: str) -> None:
         mount + '\n        self.pyodide.registerJsModule("flet_js", flet_js);',
         "python-worker.js",
     )
-    worker.write_text(text, "utf-8")
+    # Python from this build's image when the phone has made one (python-image.js).
+    text = _replace_once(
+        text,
+        "self.pyodide = await loadPyodide({",
+        "self.pyodide = await beziqueLoad(loadPyodide, {",
+        "python-worker.js (loadPyodide)",
+    )
+    image_load = (PHONE / "image-load.js").read_text("utf-8").replace("__BUILD_ID__", build_id)
+    worker.write_text(image_load + "\n" + text, "utf-8")
+    maker = (PHONE / "python-image.js").read_text("utf-8").replace("__BUILD_ID__", build_id)
+    (out / "python-image.js").write_text(maker, "utf-8")
+    # Pyodide 314's snapshot restore copies the image into the module's memory without
+    # growing it first (the memory is the module's own export, so loadPyodide's
+    # INITIAL_MEMORY is ignored): grow it to the image's size, as upstream means it to be.
+    core = out / "pyodide" / "pyodide.asm.mjs"
+    core.write_text(
+        _replace_once(
+            core.read_text("utf-8"),
+            "Module.HEAP8.set(t)",
+            "(Module.HEAP8.length<t.length&&growMemory(t.length),Module.HEAP8.set(t))",
+            "pyodide.asm.mjs (restoreSnapshot)",
+        ),
+        "utf-8",
+    )
 
 
 THEME = "#2E7D32"

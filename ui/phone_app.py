@@ -6,7 +6,56 @@ benchmarks/bench_offline.py can tell where a launch spends its time."""
 
 from __future__ import annotations
 
+import importlib
+import sys
 from typing import Any
+
+# What every start imports and loads that Pyodide's memory image can hold: pure Python only
+# (an image cannot carry a compiled extension: pydantic_core, msgpack, Flet's bridge), so
+# SQLModel and pydantic are left to the start itself. scripts/phone/python-image.js makes the
+# image on the phone once per build; a later start restores it instead of importing these.
+IMAGE_IMPORTS = (
+    "flet",
+    "ui.shell",
+    "ui.browser_storage",
+    "sqlalchemy",
+    "sqlalchemy.orm",
+    "sqlalchemy.dialects.sqlite",
+    "referee.storage.db",
+    "pyodide.http",
+)
+# Modules whose presence means the image would restore a broken interpreter.
+NOT_IN_AN_IMAGE = ("flet_js", "msgpack", "pydantic", "pydantic_core")
+
+
+def prepare_image() -> list[str]:
+    """Import and load what a start needs, for the memory image (``python-image.js``);
+    returns what makes an image unsafe (a compiled extension loaded, Flet's bridge): an
+    empty list means the image may be taken."""
+    from ui import backend
+    from ui.i18n import LANGUAGES, Translator
+
+    for name in IMAGE_IMPORTS:
+        importlib.import_module(name)
+    backend.warm_up()  # variant data, rules reference, search indexes, both languages
+    for lang in LANGUAGES:
+        Translator(lang)("app.title")  # the screens' texts, read from their files once
+    loaded = [
+        name
+        for name, module in sys.modules.items()
+        if (getattr(module, "__file__", None) or "").endswith(".so")
+    ]
+    return sorted(loaded + [name for name in NOT_IN_AN_IMAGE if name in sys.modules])
+
+
+def after_image() -> None:
+    """What a start restored from an image must renew: its own randomness (the image holds
+    the generator's state when it was taken), and sys.path without the entries the worker
+    added again. Local time needs nothing: Emscripten asks the browser at every call."""
+    import random
+
+    random.seed()
+    sys.path[:] = list(dict.fromkeys(sys.path))
 
 
 def mark(name: str) -> None:
@@ -20,6 +69,7 @@ def run() -> None:
     """Install the browser's storage, then hand Flet the app's ``main`` (Flet's Pyodide
     connection: no server, no threads)."""
     mark("python-app-start")
+    after_image()
     from ui import browser_storage
 
     browser_storage.install()
@@ -29,7 +79,10 @@ def run() -> None:
     from ui.shell import make_main
 
     mark("imports-done")
-    import referee.storage  # noqa: F401  (SQLModel, SQLAlchemy, pydantic: timed on their own)
+    import pydantic_core  # noqa: F401  (the compiled extension, loaded and linked: timed alone)
+
+    mark("extension-loaded")
+    import referee.storage.store  # noqa: F401  (SQLModel, pydantic, the storage layer)
 
     mark("storage-imported")
     app_main = make_main(db_url=url)  # opens the store at once (one thread: inline)

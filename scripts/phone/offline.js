@@ -121,6 +121,36 @@
     window.addEventListener("load", function () { say(T.noWorker, 8); });
     return;
   }
+  // This build's Python image (python-image.js): once the app is up and ready offline, and
+  // the phone has none for this build, a background worker makes it a few seconds later;
+  // the next start restores it instead of starting Python from scratch.
+  var imageAsked = false;
+  function makeImage() {
+    var info = window.beziqueOffline;
+    var key = new URL("__bezique_image__", document.baseURI).href;
+    info.image = "checking";
+    caches.open("bezique-image-" + BUILD)
+      .then(function (cache) { return cache.match(key); })
+      .then(function (hit) {
+        if (hit) { info.image = "present"; return; }
+        info.image = "making";
+        var maker = new NativeWorker(new URL("python-image.js", document.baseURI).href, { type: "module" });
+        maker.onmessage = function (e) {
+          var m = e.data || {};
+          info.imageInfo = m;
+          info.image = m.type === "image-ready" ? "ready" : m.type + ": " + m.why;
+        };
+        maker.onerror = function (e) { info.image = "image-failed: " + (e.message || "worker error"); };
+        maker.postMessage({ pyodideUrl: flet.pyodideUrl });
+      })
+      .catch(function (error) { info.image = "image-failed: " + error; });
+  }
+  function imageLater() {
+    if (imageAsked) return;
+    imageAsked = true;
+    pythonUp.then(function () { setTimeout(makeImage, IMAGE_DELAY_MS); });
+  }
+  var IMAGE_DELAY_MS = 3000; // the first screen and first taps go first
   var updating = false;
   navigator.serviceWorker.addEventListener("message", function (event) {
     var m = event.data || {};
@@ -131,6 +161,7 @@
     } else if (m.type === "offline-ready") {
       if (m.build === BUILD) {
         window.beziqueOffline.state = "ready";
+        imageLater();
         if (m.fresh) say(T.ready, 4); else if (strip && !updating) strip.style.display = "none";
       }
     } else if (m.type === "offline-failed") {

@@ -14,6 +14,7 @@
 
 const BUILD = "__BUILD_ID__";
 const CACHE = "bezique-" + BUILD;
+const IMAGE = "bezique-image-" + BUILD; // made on the phone by python-image.js
 const META = "__bezique_meta__";
 const SCOPE = new URL(self.registration.scope);
 
@@ -121,7 +122,8 @@ async function keep(group, network) {
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     // An update: store the new build for the renderer the phone uses before installing.
-    const names = (await caches.keys()).filter((n) => n.startsWith("bezique-") && n !== CACHE);
+    const names = (await caches.keys()).filter(
+      (n) => n.startsWith("bezique-") && !n.startsWith("bezique-image-") && n !== CACHE);
     let group = null;
     for (const n of names) group = group || (await readGroup(n));
     if (group) await keep(group, true);
@@ -131,8 +133,9 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    // An earlier build's files and its Python image (python-image.js) go; this build's stay.
     for (const n of await caches.keys()) {
-      if (n.startsWith("bezique-") && n !== CACHE) await caches.delete(n);
+      if (n.startsWith("bezique-") && n !== CACHE && n !== IMAGE) await caches.delete(n);
     }
     await self.clients.claim();
   })());

@@ -5,8 +5,10 @@ One browser profile (a persistent context, as a phone keeps its browser's data) 
 the first visit (everything kept for offline use), a reload with the network off, the typical
 two-hand deal played through the UI offline, the browser closed and reopened offline (the
 match and its score are there), then a second build served in place of the first: it is
-picked up, applied at the next start, and the match is still there. No request may leave
-127.0.0.1 at any point.
+picked up, applied at the next start, and the match is still there. On the way the phone
+makes the build's Python image (a memory snapshot of Pyodide after its imports), a later
+start restores it, a damaged one is dropped for the usual start, and a new build's start
+drops the old build's. No request may leave 127.0.0.1 at any point.
 
 Screenshots (390×844, looked at): test-artifacts/screenshots/phone-01-… to phone-06-…."""
 
@@ -98,6 +100,30 @@ def phone(pw: Any, profile: Path, outside: Outside) -> tuple[BrowserContext, Pag
     return ctx, page
 
 
+def console_lines(page: Page) -> list[str]:
+    """What the page and its workers log from now on (Python's worker marks a start from the
+    phone's Python image with "bezique-mark image-restored")."""
+    lines: list[str] = []
+    page.on("console", lambda msg: lines.append(msg.text))
+    page.on("worker", lambda worker: worker.on("console", lambda msg: lines.append(msg.text)))
+    return lines
+
+
+def image_made(page: Page) -> str:
+    """Wait until the phone made this build's Python image (scripts/phone/python-image.js)."""
+    page.wait_for_function(
+        "() => { const s = (window.beziqueOffline || {}).image || '';"
+        " return s === 'ready' || s === 'present' || s.startsWith('image-'); }",
+        timeout=300_000,
+    )
+    return str(page.evaluate("window.beziqueOffline.image"))
+
+
+def image_caches(page: Page) -> list[str]:
+    names = page.evaluate("caches.keys()")
+    return sorted(n for n in names if n.startswith("bezique-image-"))
+
+
 def look(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.wait_for_timeout(800)
@@ -152,10 +178,15 @@ def test_phone_build_installs_works_offline_keeps_matches_and_takes_an_update(
         page.wait_for_timeout(2500)  # longer than a sync may take before it is shown
         expect(by_id(page, "unsaved")).to_have_count(0)  # every entry reached IndexedDB
         look(page, "phone-02-deal-summary-offline")
+        # Meanwhile the phone made this build's Python image, in the background.
+        assert image_made(page) in ("ready", "present")
+        assert image_caches(page) == [f"bezique-image-{first_id}"]
         ctx.close()
 
-        # The browser closed and reopened, still offline: the match and its score are there.
+        # The browser closed and reopened, still offline: Python starts from the image, and
+        # the match and its score are there, read and shown by the restored interpreter.
         ctx, page = phone(pw, profile, outside)
+        said = console_lines(page)
         ctx.set_offline(True)
         page.goto(srv.url)
         home(page)
@@ -163,7 +194,29 @@ def test_phone_build_installs_works_offline_keeps_matches_and_takes_an_update(
         for name, points in EXPECTED.items():
             wait_words(page, "resume-card", name)
             wait_words(page, "resume-card", str(points))
+        assert any(line.startswith("bezique-mark image-restored") for line in said), said
         look(page, "phone-03-home-after-restart-offline")
+        by_id(page, "resume").first.click()
+        by_id(page, "summary-0").wait_for(timeout=WAIT)
+
+        # An image that does not restore (damaged in the cache) is dropped: the app starts
+        # the usual way, with everything there.
+        page.evaluate(
+            """async (id) => {
+                const cache = await caches.open("bezique-image-" + id);
+                const key = new URL("__bezique_image__", document.baseURI).href;
+                await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
+            }""",
+            first_id,
+        )
+        said.clear()
+        page.goto(srv.url)  # Home (a reload would reopen the match its address names)
+        home(page)
+        by_id(page, "resume-card").wait_for(timeout=WAIT)
+        for points in EXPECTED.values():
+            wait_words(page, "resume-card", str(points))
+        assert not any(line.startswith("bezique-mark image-restored") for line in said)
+        assert any("did not restore" in line for line in said), said
         ctx.close()
 
         # A new build served in place of the first: picked up online, said to be ready...
@@ -200,6 +253,8 @@ def test_phone_build_installs_works_offline_keeps_matches_and_takes_an_update(
         page.wait_for_timeout(2500)
         expect(by_id(page, "unsaved")).to_have_count(0)
         look(page, "phone-06-match-after-update")
+        # The first build's Python image went with its files.
+        assert f"bezique-image-{first_id}" not in image_caches(page)
         ctx.close()
     assert outside.sent() == [], f"left 127.0.0.1: {outside.urls}, stopped: {outside.stopped}"
 

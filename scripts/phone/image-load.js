@@ -1,0 +1,28 @@
+// Bezique Referee (scripts/build_phone.py): Pyodide starts from this build's Python image
+// when the phone has made one (python-image.js), and the usual way otherwise. An image
+// that does not restore is deleted and the start goes on without it: a start never fails
+// for want of an image.
+async function beziqueLoad(loadPyodide, options) {
+  const cacheName = "bezique-image-__BUILD_ID__";
+  const key = new URL("__bezique_image__", self.location.href).href;
+  let image = null;
+  try {
+    const res = await (await caches.open(cacheName)).match(key);
+    if (res) image = new Uint8Array(await res.arrayBuffer());
+  } catch (error) {
+    image = null; // no cache in this browser: the usual start
+  }
+  if (image) {
+    try {
+      const py = await loadPyodide({ ...options, _loadSnapshot: image });
+      self.beziqueImage = "restored";
+      console.log("bezique-mark image-restored " + Date.now());
+      return py;
+    } catch (error) {
+      console.warn("Bezique Referee: the Python image did not restore, starting without it:", error);
+      try { await caches.delete(cacheName); } catch (e) { /* gone already */ }
+    }
+  }
+  self.beziqueImage = image ? "refused" : "none";
+  return loadPyodide(options);
+}

@@ -1,0 +1,63 @@
+// Bezique Referee (scripts/build_phone.py writes the build id): makes this build's Python
+// image on the phone, once, in the background, after a start that had the app ready offline.
+//
+// The image is Pyodide's memory snapshot (its experimental `_makeSnapshot` and
+// `makeMemorySnapshot`) of an interpreter that has already imported what every start imports
+// and loaded the app's data (ui/phone_app.py `prepare_image`). The next start restores it
+// (python-worker.js, `beziqueLoad`) instead of starting Python and importing all that again.
+// It is tens of MB of memory, so it is made on the phone, never downloaded, and kept in
+// the browser's cache beside the build it belongs to; a new build makes a new one.
+//
+// The page (offline.js) posts { pyodideUrl }; the answer is { type: "image-ready", bytes,
+// ms } or { type: "image-skipped", why } / { type: "image-failed", why }.
+"use strict";
+
+const BUILD = "__BUILD_ID__";
+const CACHE = "bezique-image-" + BUILD;
+const KEY = new URL("__bezique_image__", self.location.href).href;
+
+async function bytes(name) {
+  const res = await fetch(new URL(name, self.location.href));
+  if (!res.ok) throw new Error(name + ": HTTP " + res.status);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+self.onmessage = async (event) => {
+  const t0 = Date.now();
+  try {
+    const { loadPyodide } = await import(event.data.pyodideUrl);
+    const py = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: console.warn });
+    // The same files at the same places as a real start (python-worker.js): the packages
+    // zip, and the app archive unpacked in the home folder, which is also the working folder.
+    py.FS.writeFile("/home/pyodide/packages.zip", await bytes("packages.zip"));
+    py.FS.writeFile("/home/pyodide/app.zip", await bytes("app.zip"));
+    const problems = py.runPython(`
+import os as _os, sys as _sys, zipfile as _zipfile
+_os.chdir("/home/pyodide")
+with _zipfile.ZipFile("app.zip") as _zf:
+    _zf.extractall(".")
+_os.remove("app.zip")
+_sys.path.insert(0, "__pypackages__")
+_sys.path.insert(1, "/home/pyodide/packages.zip")
+from ui.phone_app import prepare_image as _prepare
+_problems = ", ".join(_prepare())
+del _os, _sys, _zipfile, _zf, _prepare
+_problems
+`);
+    py.runPython("del _problems");
+    if (problems) {
+      self.postMessage({ type: "image-skipped", why: "loaded: " + problems });
+      return;
+    }
+    const image = py.makeMemorySnapshot();
+    const cache = await caches.open(CACHE);
+    await cache.put(KEY, new Response(image, {
+      headers: { "Content-Type": "application/octet-stream", "Content-Length": String(image.length) },
+    }));
+    self.postMessage({ type: "image-ready", bytes: image.length, ms: Date.now() - t0 });
+  } catch (error) {
+    self.postMessage({ type: "image-failed", why: String(error && (error.message || error)) });
+  } finally {
+    self.close();
+  }
+};
