@@ -48,9 +48,13 @@ class DeferredExecutor(Executor):
         future: Future[Any] = Future()
         self._jobs.append((future, fn, args, kwargs))
         try:
-            asyncio.get_running_loop().call_soon(self.settle)
+            loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop running (tests, start-up): now
             self.settle()
+            return future
+        # Two turns: the tap's handler woke Flet's update task after queueing this, so one
+        # turn would write before that task sends the screen's update; two come after it.
+        loop.call_soon(loop.call_soon, self.settle)
         return future
 
     def settle(self) -> None:

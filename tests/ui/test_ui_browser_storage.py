@@ -162,3 +162,28 @@ def test_deferred_writes_run_after_the_current_turn_in_order_or_when_settled() -
         assert ran == [1, 2, 3] and third.done()
 
     asyncio.run(scenario())
+
+
+def test_a_deferred_write_waits_for_the_update_its_handler_woke() -> None:
+    """As Flet runs a tap: the handler queues the write, then wakes the task that sends the
+    screen's update (an event it waits on); the update goes out before the write."""
+    said: list[str] = []
+
+    async def scenario() -> None:
+        ready = asyncio.Event()
+
+        async def sender() -> None:
+            await ready.wait()
+            said.append("update sent")
+
+        task = asyncio.create_task(sender())
+        await asyncio.sleep(0)  # the sender waits, as Flet's scheduler does
+        ex = runtime.DeferredExecutor()
+        ex.submit(said.append, "written")  # the handler: the entry's write...
+        ready.set()  # ...then the state change wakes the update
+        await task
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert said == ["update sent", "written"]
+
+    asyncio.run(scenario())
