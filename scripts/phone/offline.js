@@ -130,9 +130,12 @@
     var key = new URL("__bezique_image__", document.baseURI).href;
     info.image = "checking";
     caches.open("bezique-image-" + BUILD)
-      .then(function (cache) { return cache.match(key); })
-      .then(function (hit) {
-        if (hit) { info.image = "present"; return; }
+      .then(function (cache) {
+        return Promise.all([cache.match(key), cache.match(key + "_skipped")]);
+      })
+      .then(function (found) {
+        if (found[0]) { info.image = "present"; return; }
+        if (found[1]) { info.image = "image-skipped: this build cannot have one"; return; }
         info.image = "making";
         var maker = new NativeWorker(new URL("python-image.js", document.baseURI).href, { type: "module" });
         maker.onmessage = function (e) {

@@ -46,6 +46,9 @@ _problems
 `);
     py.runPython("del _problems");
     if (problems) {
+      // The same for every start of this build: remembered, so no start tries again.
+      const cache = await caches.open(CACHE);
+      await cache.put(KEY + "_skipped", new Response(problems));
       self.postMessage({ type: "image-skipped", why: "loaded: " + problems });
       return;
     }
