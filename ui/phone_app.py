@@ -32,7 +32,7 @@ def prepare_image() -> list[str]:
     """Import and load what a start needs, for the memory image (``python-image.js``);
     returns what makes an image unsafe (a compiled extension loaded, Flet's bridge): an
     empty list means the image may be taken."""
-    from ui import backend
+    from ui import backend, flet_preload
     from ui.i18n import LANGUAGES, Translator
 
     for name in IMAGE_IMPORTS:
@@ -40,6 +40,7 @@ def prepare_image() -> list[str]:
     backend.warm_up()  # variant data, rules reference, search indexes, both languages
     for lang in LANGUAGES:
         Translator(lang)("app.title")  # the screens' texts, read from their files once
+    flet_preload.preload()  # the Flet controls the screens name (Flet imports them lazily)
     loaded = [
         name
         for name, module in sys.modules.items()

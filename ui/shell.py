@@ -18,7 +18,7 @@ from typing import Any
 
 import flet as ft
 
-from ui import backend, live, runtime
+from ui import backend, flet_preload, live, runtime
 from ui.awake import Awake
 from ui.i18n import Translator, pick_language
 from ui.state.app import AppState, Role
@@ -26,7 +26,7 @@ from ui.state.new_match import FormMemory
 from ui.views import SCREENS, live_slot, plain_buttons
 from ui.views.cards import LANGUAGE as CARD_LANGUAGE
 from ui.views.cards import SUIT_FONT, SUIT_FONT_FILE
-from ui.views.common import VIEWPORT_WIDTH, ViewContext, tagged
+from ui.views.common import VIEWPORT_WIDTH, ViewContext, narrow, tagged
 from ui.views.screen_key import screen_key
 
 log = logging.getLogger(__name__)
@@ -102,6 +102,7 @@ def _viewer_button(ctx: ViewContext) -> ft.Control:
             lambda _e: ctx.app.show_viewer(),
             tooltip=ctx.t("table.viewer.open"),
             icon_size=26,
+            size=44 if narrow() else 48,  # as the deal bar's other icons (ui/views/deal.py)
         ),
         label=ctx.t("table.viewer.open"),
     )
@@ -199,6 +200,7 @@ class _Opener:
         self.progress = None
         if runtime.WARM_UP_AT_OPEN:
             backend.warm_up()
+            flet_preload.preload()  # the first screen then imports none of Flet's controls
         return store
 
     def _note(self, report: Any) -> None:
