@@ -434,9 +434,9 @@ class _Drop(Exception):
         self.seq = seq
 
 
-def _steps(entries: list[dict[str, Any]], deals: dict[int, dict[str, Any]]) -> tuple[
-    list[tuple[rp.Step, int]], bool, bool
-]:
+def _steps(
+    entries: list[dict[str, Any]], deals: dict[int, dict[str, Any]]
+) -> tuple[list[tuple[rp.Step, int]], bool, bool]:
     """The effective steps (each with the entry whose content it carries), as the store
     reads them; _Drop names an entry that cannot be part of the log."""
     try:
@@ -449,6 +449,8 @@ def _steps(entries: list[dict[str, Any]], deals: dict[int, dict[str, Any]]) -> t
     current = None
     for seq in state.effective:
         e = by_seq[seq]
+        if e["kind"] in (KIND_DEAL, KIND_EVENT) and e.get("deal_id") not in deals:
+            raise _Drop(seq)
         if e["kind"] == KIND_DEAL:
             deal = deals[int(e["deal_id"])]
             step = rp.DealStart(seq, int(deal["id"]), int(deal["dealer"]), deal["turn_up"])
@@ -458,7 +460,10 @@ def _steps(entries: list[dict[str, Any]], deals: dict[int, dict[str, Any]]) -> t
             raise _Drop(seq)  # its deal's start was lost: it would count in another deal
         elif e["kind"] == KIND_EVENT and seq not in state.deletions:
             source = state.corrections.get(seq, seq)  # a correction counts in its place
-            payload = json.loads(by_seq[source]["payload"])
+            try:
+                payload = json.loads(by_seq[source]["payload"])
+            except (TypeError, ValueError) as exc:
+                raise _Drop(source) from exc
             out.append((rp.EventEntry(seq, int(e["deal_id"]), payload), source))
     return out, bool(state.effective), bool(state.redoable)
 
@@ -581,8 +586,7 @@ def _lost_deals(
     most of its stored deal scores agree); the trump suit first, then the card. Returns the
     rows and, for the report, what was inferred."""
     wanted = sorted(
-        {int(e["deal_id"]) for e in entries if e["kind"] in (KIND_DEAL, KIND_EVENT)}
-        - set(deals)
+        {int(e["deal_id"]) for e in entries if e["kind"] in (KIND_DEAL, KIND_EVENT)} - set(deals)
     )
     rebuilt: dict[int, dict[str, Any]] = {}
     words: list[str] = []
@@ -605,8 +609,11 @@ def _lost_deals(
         dealers = [(last_dealer + 1 + k) % n for k in range(n)]
 
         def score(
-            dealer: int, card: str | None, _b: list[tuple[rp.Step, int]] = before,
-            _e: list[dict[str, Any]] = events, _d: int = deal_id,
+            dealer: int,
+            card: str | None,
+            _b: list[tuple[rp.Step, int]] = before,
+            _e: list[dict[str, Any]] = events,
+            _d: int = deal_id,
         ) -> tuple[int, int] | None:
             got = _try_deal(header, _b, dealer, card, _e)
             if got is None:
@@ -650,6 +657,41 @@ def _lost_deals(
     return rebuilt, words
 
 
+def _following(
+    header: rp.Header, deals: dict[int, dict[str, Any]], entries: list[dict[str, Any]]
+) -> tuple[int, rp.Replayed] | None:
+    """How many of a match's events the engine follows under these settings, in one pass
+    that skips what it refuses (to compare settings; the log kept is usable_log's)."""
+    log = {int(e["seq"]): e for e in entries}
+    for _ in range(len(log) + 1):
+        ordered = [log[q] for q in sorted(log)]
+        try:
+            steps, _, _ = _steps(ordered, deals)
+            break
+        except _Drop as drop:
+            log.pop(drop.seq, None)
+    else:
+        return None
+    try:
+        m = rp.new_match(header)
+    except StorageInputError:
+        return None
+    deal_ids: list[int] = []
+    followed = 0
+    for step, _source in steps:
+        try:
+            if isinstance(step, rp.DealStart):
+                rp.start_deal(m, step.dealer, step.turn_up)
+                deal_ids.append(step.deal_id)
+            else:
+                rp.apply(m, rp.parse_event(m, step.payload))
+                followed += 1
+        except (StorageInputError, BeziqueError, ValueError, KeyError, TypeError):
+            if isinstance(step, rp.DealStart):
+                return None
+    return followed, rp.Replayed(m, deal_ids, [])
+
+
 def _guess_settings(
     mid: int,
     names: tuple[str, ...],
@@ -670,25 +712,25 @@ def _guess_settings(
             events.append(obj if isinstance(obj, dict) else {})
     tricks = [ev for ev in events if ev.get("type") == "trick"]
     tracking = "cards" if any("cards" in ev for ev in tricks) else "tricks" if tricks else "melds"
-    best: tuple[tuple[int, int], str, _Log] | None = None
+    best: tuple[tuple[int, int], str, rp.Replayed] | None = None
     for variant in variant_ids():
         if len(names) not in load_variant(variant).player_counts:
             continue
         header = rp.Header(variant, names, tracking, (), None, None)
-        try:
-            log = usable_log(header, deals, entries, max_drops=max(3, len(entries) // 50))
-        except (StorageInputError, BeziqueError, ValueError):
+        got = _following(header, deals, entries)
+        if got is None:
             continue
+        followed, done = got
         agree = 0
-        for index, deal_id in enumerate(log.done.deal_ids):
-            for seat, pts in enumerate(rp.seat_scores(log.done.match, index)):
+        for index, deal_id in enumerate(done.deal_ids):
+            for seat, pts in enumerate(rp.seat_scores(done.match, index)):
                 agree += scores.get((deal_id, seat)) == pts
-        key = (len(log.entries), agree)
+        key = (followed, agree)
         if best is None or key > best[0]:
-            best = (key, variant, log)
-    if best is None:
+            best = (key, variant, done)
+    if best is None or best[0][0] == 0:
         return None
-    (_kept, agree), variant, _log = best
+    (_followed, agree), variant, _done = best
     times = sorted(str(e["created_at"]) for e in entries)
     row = {
         "id": mid,
@@ -702,6 +744,23 @@ def _guess_settings(
     }
     checked = f", {agree} stored deal scores agree" if agree else ", no stored score to check"
     return row, f"{variant} with {tracking} tracking and no house rules{checked}"
+
+
+def _settings_ok(m: dict[str, Any], names: list[str]) -> bool:
+    try:
+        rp.new_match(
+            rp.Header(
+                str(m["variant"]),
+                tuple(names),
+                str(m["tracking"]),
+                tuple(json.loads(m.get("house_rules") or "[]")),
+                m.get("target"),
+                m.get("games"),
+            )
+        )
+        return True
+    except (StorageInputError, BeziqueError, ValueError, TypeError):
+        return False
 
 
 # ------------------------------------------------------------------------------ salvage
@@ -740,6 +799,56 @@ def salvage(source: Path, target: Path, progress: ProgressSink | None = None) ->
         raise
 
 
+def _recover_match(
+    mid: int,
+    read: _Read,
+    players: dict[int, dict[str, Any]],
+    seats: dict[int, dict[int, int]],
+    deals_of: dict[int, dict[int, dict[str, Any]]],
+    log_of: dict[int, list[dict[str, Any]]],
+    match_rows: dict[int, dict[str, Any]],
+    every_deal: set[int],
+    report: SalvageReport,
+) -> tuple[dict[str, Any], dict[int, int], dict[int, dict[str, Any]], _Log] | None:
+    """One match as it will be written (its row, seats, deals and log), or None: it cannot
+    be rebuilt (its seats or players are gone, or nothing of it can be followed)."""
+    seat_map = seats.get(mid, {})
+    names = [players[p]["name"] for _, p in sorted(seat_map.items()) if p in players]
+    if (
+        not seat_map
+        or len(names) != len(seat_map)
+        or sorted(seat_map) != list(range(len(seat_map)))
+    ):
+        return None
+    entries = log_of.get(mid, [])
+    scores = read.scores.get(mid, {})
+    m = match_rows.get(mid)
+    if m is not None and not _settings_ok(m, names):
+        m = None  # a row that survived damaged: its settings are refused
+    if m is None:  # its settings were lost with its row
+        guess = _guess_settings(mid, tuple(names), deals_of.get(mid, {}), entries, scores)
+        if guess is None:
+            return None
+        m, report.guessed[mid] = guess
+    header = rp.Header(
+        str(m["variant"]),
+        tuple(names),
+        str(m["tracking"]),
+        tuple(json.loads(m.get("house_rules") or "[]")),
+        m.get("target"),
+        m.get("games"),
+    )
+    deals = deals_of.get(mid, {})
+    # a deal id another match's row holds is not this match's lost deal (a damaged id)
+    ours = [e for e in entries if e.get("deal_id") in deals or e.get("deal_id") not in every_deal]
+    lost, words = _lost_deals(header, deals, ours, scores)
+    if lost:
+        deals = {**deals, **lost}
+        report.inferred[mid] = words
+    log = usable_log(header, deals, entries)
+    return m, seat_map, deals, log
+
+
 def _salvage(
     source: Path, target: Path, wal: Path | None, progress: ProgressSink | None
 ) -> SalvageReport:
@@ -770,52 +879,38 @@ def _salvage(
         conn.execute("BEGIN IMMEDIATE")
         _insert(conn, "player", players.values())
         candidates = sorted(set(match_rows) | (set(seats) & set(log_of)))
+        every_deal = {int(d["id"]) for d in rows["deal"]}
         for n, mid in enumerate(candidates, start=1):
             if progress is not None:
                 progress(Progress(WRITE, n, len(candidates)))
-            seat_map = seats.get(mid, {})
-            names = [players[p]["name"] for _, p in sorted(seat_map.items()) if p in players]
-            if not seat_map or len(names) != len(seat_map) or sorted(seat_map) != list(
-                range(len(seat_map))
-            ):
-                continue
-            if mid not in match_rows:  # its settings were lost with its row
-                guess = _guess_settings(
-                    mid, tuple(names), deals_of.get(mid, {}), log_of[mid], read.scores.get(mid, {})
-                )
-                if guess is None:
-                    continue
-                match_rows[mid], report.guessed[mid] = guess
-            m = match_rows[mid]
-            header = rp.Header(
-                str(m["variant"]),
-                tuple(names),
-                str(m["tracking"]),
-                tuple(json.loads(m.get("house_rules") or "[]")),
-                m.get("target"),
-                m.get("games"),
-            )
-            deals = deals_of.get(mid, {})
             try:
-                lost, words = _lost_deals(
-                    header, deals, log_of.get(mid, []), read.scores.get(mid, {})
+                got = _recover_match(
+                    mid, read, players, seats, deals_of, log_of, match_rows, every_deal, report
                 )
-                if lost:
-                    deals = {**deals, **lost}
-                    report.inferred[mid] = words
-                log = usable_log(header, deals, log_of.get(mid, []))
-            except (StorageInputError, BeziqueError, ValueError):
+            except (StorageInputError, BeziqueError, ValueError, KeyError, TypeError):
+                got = None  # what cannot be rebuilt is reported lost, never a crash
+            if got is None:
                 continue
-            logs[mid] = log
+            m, seat_map, deals, log = got
             used = {int(e["deal_id"]) for e in log.entries if e.get("deal_id") is not None}
-            _insert(conn, "match", [{**m, "cache_version": CACHE_VERSION}])
-            _insert(
-                conn,
-                "match_player",
-                [{"match_id": mid, "seat": s, "player_id": p} for s, p in seat_map.items()],
-            )
-            _insert(conn, "deal", [d for i, d in deals.items() if i in used])
-            _insert(conn, "log_entry", [e for e in log.entries if e["id"] is not None])
+            conn.execute("SAVEPOINT one_match")
+            try:
+                _insert(conn, "match", [{**m, "cache_version": CACHE_VERSION}])
+                _insert(
+                    conn,
+                    "match_player",
+                    [{"match_id": mid, "seat": s, "player_id": p} for s, p in seat_map.items()],
+                )
+                _insert(conn, "deal", [d for i, d in deals.items() if i in used])
+                _insert(conn, "log_entry", [e for e in log.entries if e["id"] is not None])
+            except sqlite3.Error:
+                conn.execute("ROLLBACK TO one_match")
+                conn.execute("RELEASE one_match")
+                report.guessed.pop(mid, None)
+                report.inferred.pop(mid, None)
+                continue
+            conn.execute("RELEASE one_match")
+            logs[mid] = log
             rebuilt.extend(e for e in log.entries if e["id"] is None)
         _insert(conn, "log_entry", rebuilt)  # after every kept id, so no id is taken twice
         conn.execute("COMMIT")
@@ -848,9 +943,7 @@ def _write_caches(target: Path, logs: dict[int, _Log], progress: ProgressSink | 
                 for n, mid in enumerate(ids[start : start + _REPLAY_BATCH], start=start + 1):
                     log = logs[mid]
                     info = ml.match_info(c, mid)
-                    ml.write_caches(
-                        c, mid, info, log.done, log.last, log.can_undo, log.can_redo
-                    )
+                    ml.write_caches(c, mid, info, log.done, log.last, log.can_undo, log.can_redo)
                     if progress is not None:
                         progress(Progress(REPLAY, n, len(ids)))
     finally:
