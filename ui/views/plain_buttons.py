@@ -65,7 +65,7 @@ def face(
     padding: ft.Padding | None = None,
     radius: float = 14,
     expand: bool | int | None = None,
-    tooltip: str | None = None,
+    tooltip: str | ft.Tooltip | None = None,
     alignment: ft.Alignment | None = None,
 ) -> ft.Container:
     """The button itself: ``content`` (coloured with ``foreground``) on Material's shape. No
@@ -243,7 +243,10 @@ def icon_button(
             width=size,
             height=size,
             radius=size / 2,
-            tooltip=tooltip,
+            # the node's label names it once: the tooltip's own semantics text doubled it
+            # ("Read across the table" twice), and that hidden text, wrapped in a 44-px box,
+            # reached over the deal header (document.elementFromPoint hit it there)
+            tooltip=ft.Tooltip(message=tooltip, exclude_from_semantics=True),
             alignment=ft.Alignment.CENTER,
         ),
         button=True,
