@@ -22,7 +22,6 @@ from test_storage_salvage import _bezique
 from referee import input_limits as lim
 from referee.storage import StorageError, StorageInputError, Store
 from referee.storage.errors import DatabaseBusyError
-from referee.storage.pages import PageFile
 from referee.storage.salvage import salvage
 
 COMPARED = "SELECT match_id, seq, kind, deal_id, target_seq, payload FROM log_entry"
@@ -97,6 +96,8 @@ def test_a_damaged_header_costs_nothing(
 
 def _rows_on(path: Path, first_page: int) -> set[tuple[int, int]]:
     """(match, seq) of the log entries on pages from ``first_page`` on."""
+    from referee.storage.pages import PageFile
+
     pf = PageFile(path, path.stat().st_size)
     try:
         out = set()
@@ -139,6 +140,8 @@ def test_a_file_cut_by_one_byte_loses_at_most_the_entry_in_that_byte(
 
 def _last_log_page(path: Path) -> tuple[int, list[tuple[int, int]]]:
     """The log's leaf page with the newest entries, and the (match, seq) of each."""
+    from referee.storage.pages import PageFile
+
     conn = sqlite3.connect(path)
     leaves = [
         int(r[0])
