@@ -323,14 +323,15 @@ def _given_back(path: Path, truth: set[tuple[Any, ...]]) -> tuple[int, int]:
 
 def _sqlite_recover(damaged: Path, out: Path) -> tuple[int, int] | str:
     """SQLite's own recovery (the sqlite3 shell's .recover) into ``out``; a string says why
-    it could not be used."""
+    it gave nothing (the shell's own words)."""
     shell = shutil.which("sqlite3")
     if shell is None:
         return "no sqlite3 shell"
     sql = subprocess.run([shell, str(damaged), ".recover"], capture_output=True, timeout=300)
     load = subprocess.run([shell, str(out)], input=sql.stdout, capture_output=True, timeout=300)
-    if not out.exists():
-        return (sql.stderr + load.stderr).decode(errors="replace").strip()[:200] or "no output"
+    said = (sql.stderr + load.stderr).decode(errors="replace").strip()
+    if not out.exists() or (said and b"INSERT" not in sql.stdout):
+        return said[:200] or "no output"
     return 0, 0
 
 

@@ -287,9 +287,12 @@ class PageFile:
             nxt = int.from_bytes(ov[:4], "big")
         return b"".join(parts)
 
-    def cells(self, n: int) -> tuple[int, list[tuple[int | None, list[Any] | None, int]]] | None:
+    def cells(
+        self, n: int, decode: bool = True
+    ) -> tuple[int, list[tuple[int | None, list[Any] | None, int]]] | None:
         """A page's type and its cells as (rowid or None, record values or None, child page
-        or 0); None when the page is no b-tree page."""
+        or 0); None when the page is no b-tree page. Without ``decode`` only the tree's
+        shape is read (the child pages), not the records."""
         b = self.page(n)
         h = 100 if n == 1 else 0
         if not _page_start_ok(b, self.geo.usable, h):
@@ -299,6 +302,8 @@ class PageFile:
         head = h + (12 if interior else 8)
         count = int.from_bytes(b[h + 3 : h + 5], "big")
         out: list[tuple[int | None, list[Any] | None, int]] = []
+        if not decode and not interior:
+            return kind, out
         for k in range(count):
             p = int.from_bytes(b[head + 2 * k : head + 2 * k + 2], "big")
             try:
@@ -319,6 +324,9 @@ class PageFile:
                     if kind == INDEX_INTERIOR:
                         child = int.from_bytes(b[p : p + 4], "big")
                         i = p + 4
+                    if not decode:
+                        out.append((None, None, child))
+                        continue
                     total, i = varint(b, i)
                     payload = self._payload(b, i, total, index=True)
                     out.append((None, decode_record(payload) if payload else None, child))
@@ -329,7 +337,7 @@ class PageFile:
         return kind, out
 
     def walk(
-        self, root: int, seen: set[int]
+        self, root: int, seen: set[int], decode: bool = True
     ) -> Iterator[tuple[int, int, list[Any] | None, int | None]]:
         """Every leaf cell of the tree at ``root`` as (page, kind, values, rowid); interior
         index cells are keys too. Pages already in ``seen`` are not read again (a damaged
@@ -340,7 +348,7 @@ class PageFile:
             if not 1 <= n <= self.geo.pages or n in seen:
                 continue
             seen.add(n)
-            got = self.cells(n)
+            got = self.cells(n, decode)
             if got is None:
                 yield n, 0, None, None
                 continue
@@ -399,7 +407,7 @@ def read_file(
         for name, (_kind, root, _sql) in order:
             wanted = name in tables or name in indexes
             before = set(seen)
-            for page, pkind, values, rowid in pf.walk(root, seen):
+            for page, pkind, values, rowid in pf.walk(root, seen, decode=wanted):
                 if not wanted:
                     continue
                 if pkind == 0:
