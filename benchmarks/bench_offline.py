@@ -66,6 +66,7 @@ from benchmarks.static_server import StaticServer  # noqa: E402
 ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 PHONE = {"width": 390, "height": 844}
 MARKS = (
+    "image-read",
     "image-restored",
     "pyodide-loaded",
     "storage-mounted",

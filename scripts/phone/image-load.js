@@ -3,6 +3,8 @@
 // that does not restore is deleted and the start goes on without it: a start never fails
 // for want of an image.
 async function beziqueLoad(loadPyodide, options) {
+  // The packages zip is read from the cache while Pyodide loads (worker-boot.js takes it).
+  self.beziquePackages = fetch(new URL("packages.zip", self.location.href));
   const cacheName = "bezique-image-__BUILD_ID__";
   const key = new URL("__bezique_image__", self.location.href).href;
   let image = null;
@@ -13,6 +15,7 @@ async function beziqueLoad(loadPyodide, options) {
     image = null; // no cache in this browser: the usual start
   }
   if (image) {
+    console.log("bezique-mark image-read " + Date.now());
     try {
       const py = await loadPyodide({ ...options, _loadSnapshot: image });
       self.beziqueImage = "restored";

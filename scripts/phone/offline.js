@@ -63,8 +63,13 @@
         }
       });
     }
+    // What the worker says before python.js takes it over is kept for python.js: from an
+    // image, Python can be up before Flutter's engine asks for it, and a lost
+    // "initialized" left the page waiting for ever.
+    var earlyHeld = [];
     try {
       early = new NativeWorker(workerUrl, { type: "module" });
+      early.onmessage = function (e) { earlyHeld.push(e); };
       watch(early);
       early.postMessage({
         pyodideUrl: flet.pyodideUrl,
@@ -78,7 +83,7 @@
       early = null;
     }
     function Handed(real) {
-      var held = [];
+      var held = earlyHeld;
       var handler = null;
       real.onmessage = function (e) { if (handler) handler(e); else held.push(e); };
       this.real = real;

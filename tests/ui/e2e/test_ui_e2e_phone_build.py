@@ -188,8 +188,14 @@ def test_phone_build_installs_works_offline_keeps_matches_and_takes_an_update(
         ctx, page = phone(pw, profile, outside)
         said = console_lines(page)
         ctx.set_offline(True)
+        # Flutter's engine slowed (its thread 4x, not Python's worker), as on a slow phone:
+        # from the image Python is up before the engine asks for it, and what it said
+        # meanwhile must not be lost (the page waited for ever for "initialized").
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
         page.goto(srv.url)
         home(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
         by_id(page, "resume-card").wait_for(timeout=WAIT)
         for name, points in EXPECTED.items():
             wait_words(page, "resume-card", name)
