@@ -113,3 +113,66 @@ def test_unreadable_log_payload_is_reported_not_crashed(sqlite_path: Path) -> No
             store.load_match(mid)
     finally:
         store.close()
+
+
+def _storage_imports() -> dict[str, set[str]]:
+    """Each storage module's imports of other storage modules, wherever they are made (at the
+    top, in a function, under TYPE_CHECKING)."""
+    import ast
+
+    pkg = REPO / "referee" / "storage"
+    names = {p.stem for p in pkg.glob("*.py")}
+    out: dict[str, set[str]] = {}
+    for path in pkg.glob("*.py"):
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                if node.module.startswith("referee.storage."):
+                    found.add(node.module.split(".")[2])
+                elif node.module == "referee.storage":
+                    found |= {a.name for a in node.names if a.name in names}
+        out[path.stem] = found - {path.stem}
+    return out
+
+
+def test_the_storage_package_has_no_import_circle() -> None:
+    graph = _storage_imports()
+    assert "store" in graph["__init__"] or graph["__init__"] <= set(graph)
+    for low in ("matchlog", "corrections", "exchange", "salvage"):
+        assert "store" not in graph[low], low
+    assert not {"store", "corrections", "exchange", "salvage"} & graph["matchlog"]
+
+    def reach(start: str, seen: set[str]) -> set[str]:
+        for nxt in graph.get(start, set()) - seen:
+            seen.add(nxt)
+            reach(nxt, seen)
+        return seen
+
+    for module in graph:
+        if module != "__init__":
+            assert module not in reach(module, set()), f"{module} imports itself round a circle"
+
+
+def test_no_storage_module_uses_another_ones_private_names() -> None:
+    """No ``store._info`` or ``ml._x``: what modules share is public in the module below."""
+    import ast
+
+    for path in (REPO / "referee" / "storage").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        own = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+        ours = {"store"}  # a Store handed in
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "referee.storage"
+            ):
+                ours |= {a.asname or a.name for a in node.names}
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and isinstance(node.value, ast.Name)
+                and node.value.id in ours
+                and node.attr not in own  # a class of this module using its own helper
+            ):
+                raise AssertionError(f"{path.name}:{node.lineno}: {node.value.id}.{node.attr}")
