@@ -174,6 +174,23 @@ def test_three_players_with_tricks_the_winner_is_chosen_by_the_trick(app: AppSta
     assert "offers-none-0" in ids(app)
 
 
+def test_three_players_a_trick_recorded_any_way_makes_its_winner_the_declarer(
+    app: AppState,
+) -> None:
+    # the trick form (cards tracking) records a Trick too: a choice made before a trick
+    # gives way to its winner, whichever screen recorded it
+    from referee.events import Trick
+
+    ds = new_match(app, ("Anna", "Boris", "Clara"), variant="three-hand", tracking="tricks")
+    start_deal(ds)
+    ds.choose_declarer(0)
+    assert ds.chosen_declarer() == 0
+    assert ds.record(Trick(2)) is not None  # not through ds.trick
+    assert ds.chosen_declarer() == 2
+    ds.choose_declarer(1)  # chosen after the trick: it holds
+    assert ds.chosen_declarer() == 1
+
+
 def test_three_players_a_pending_combination_scores_from_the_bar(app: AppState) -> None:
     ds = new_match(app, ("Anna", "Boris", "Clara"), variant="three-hand")
     start_deal(ds)

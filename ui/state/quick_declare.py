@@ -34,6 +34,7 @@ class QuickActions:
     suit_choice: tuple[int, str] | None
     quick_last: QuickEntry | None
     declarer: int | None  # three or four players: whose offers the bar shows (None: default)
+    _chosen_at: int | None = None  # tricks played when the declarer was chosen
     _offers_cache: dict[int, tuple[Any, int, Any, tuple[engine_offers.Offer, ...]]]
     _offers_shown: dict[int, tuple[engine_offers.Offer, ...]]  # per seat: on the screen now
     _offers_lag: bool  # a one-tap entry's screen shows the offers from before it
@@ -117,6 +118,9 @@ class QuickActions:
         if not self.offers_for_one():
             return None
         seat = self.declarer
+        deal = self.deal
+        if str(deal.setup.tracking) != "melds" and self._chosen_at != deal.tricks_played:
+            seat = None  # a trick (tapped or in the trick form) since: its winner declares
         if seat is None or not 0 <= seat < len(self.players) or self.sits_out(seat):
             seat = self.leader()
         if seat is None or self.sits_out(seat):
@@ -131,6 +135,7 @@ class QuickActions:
         if self.sits_out(seat):
             return
         self.declarer = seat
+        self._chosen_at = int(self.deal.tricks_played)
         if self.suit_choice is not None and self.suit_choice[0] != seat:
             self.suit_choice = None
 
