@@ -137,6 +137,10 @@ class Store:
     ) -> Store:
         path = loc.path
         assert path is not None
+        if path.exists() and not path.is_file():  # never opened: a pipe would block, a
+            raise StorageInputError(  # device read forever, a folder is no database
+                str(path), "not a regular file (a folder, device or pipe is not a database)"
+            )
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:

@@ -263,9 +263,11 @@ def test_salvage_reads_only_regular_files_within_the_limit(
     for bad in (fifo, zero, tmp_path):
         with pytest.raises(StorageInputError, match="not a regular file"):
             salvage(bad, tmp_path / "out.sqlite3")
-        res = _bezique("salvage", str(bad), "-o", str(tmp_path / "cli.sqlite3"))
-        assert res.returncode == 2 and "not a regular file" in res.stderr, res.stderr
-        assert "Traceback" not in res.stderr
+        for command in (["salvage", str(bad), "-o", str(tmp_path / "cli.sqlite3")],
+                        ["matches", "--db", str(bad)]):
+            res = _bezique(*command)
+            assert res.returncode == 2 and "not a regular file" in res.stderr, res.stderr
+            assert "Traceback" not in res.stderr
     huge = tmp_path / "huge.sqlite3"
     with huge.open("wb") as fh:
         fh.truncate(lim.MAX_DATABASE_BYTES + 1)  # sparse: nothing is written
