@@ -7,7 +7,10 @@ table's tree or from a page no tree reaches any more; a row read twice keeps the
 checks out (valid in every column, and where the log's unique index still says which row holds
 a match's position, the row it names). A new database is written from the identity rows
 (players, matches, seats, deals) and the log, and everything derived (indexes, caches) is
-rebuilt by replaying the log once.
+rebuilt by replaying the log once. Identity rows lost with their page come back where the file
+still says them (players and seats from their indexes); a lost deal row's dealer and turn-up
+and a lost match row's settings are inferred from the entries (what the engine follows best,
+checked against the stored deal scores), and the report says so.
 
 A match keeps every entry that came back and that the engine can follow: a lost entry leaves a
 gap (later entries keep their numbers), and an entry the engine refuses without it is left out
@@ -21,7 +24,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -962,12 +965,3 @@ def _insert(conn: sqlite3.Connection, table: str, rows: Iterable[dict[str, Any]]
         names = ", ".join(f'"{c}"' for c in cols)
         marks = ", ".join("?" for _ in cols)
         conn.executemany(f'INSERT INTO "{table}" ({names}) VALUES ({marks})', values)
-
-
-def stored_ids(path: Path) -> Sequence[int]:
-    """The match ids a (salvaged) file holds."""
-    conn = sqlite3.connect(path)
-    try:
-        return [int(r[0]) for r in conn.execute("SELECT id FROM match ORDER BY id")]
-    finally:
-        conn.close()
