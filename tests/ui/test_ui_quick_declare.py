@@ -5,7 +5,7 @@ cards" takes the entry back and opens the proposal, Undo takes it back."""
 from __future__ import annotations
 
 import flet as ft
-from ui_helpers import new_match, order, start_deal, walk
+from ui_helpers import find, new_match, order, start_deal, walk
 
 from referee.cards import Suit, parse_card
 from referee.events import Declare
@@ -275,3 +275,30 @@ def test_a_one_tap_entry_shows_its_score_first_and_the_new_offers_after_the_upda
     assert app.settle_after_render()  # the update went out: render again
     assert "bezique" not in {o.meld for o in ds.shown_offers(1)}
     assert not app.settle_after_render()  # nothing more put off
+
+
+def test_three_players_a_full_table_is_written_by_suit_high_to_low(app: AppState) -> None:
+    # past a line of faces (six at 360 px) a zone's cards are one line of text by suit, as a
+    # hand is written: four zones of ten cards stay over the bar
+    from ui.views.common import VIEWPORT_WIDTH
+
+    ds = new_match(app, ("Anna", "Boris", "Clara"), variant="three-hand")
+    start_deal(ds)
+    cards = lambda *codes: tuple(parse_card(c) for c in codes)  # noqa: E731
+    ds.record(Declare(0, cards("KS", "KH", "KD", "KC"), (), "four_kings"))
+    token = VIEWPORT_WIDTH.set(360.0)
+    try:
+        view = SCREENS[app.screen](ViewContext(app=app, page=None))  # type: ignore[arg-type]
+        faces = [x for x in walk(find(view.body, "table-0")) if getattr(x, "width", None) == 26]
+        assert len(faces) == 4  # four faces fit a line
+        ds.record(Declare(0, cards("AS", "AH", "AD", "AC"), (), "four_aces"))
+        ds.record(Declare(0, cards("KS", "QS"), (), "marriage"))
+        view = SCREENS[app.screen](ViewContext(app=app, page=None))  # type: ignore[arg-type]
+        zone = find(view.body, "table-0")
+        texts = [x.value for x in walk(zone) if isinstance(x, ft.Text)]
+        assert [t for t in texts if "\u2009" in t or len(t) <= 2] == [
+            "♠", "A\u2009K\u2009K\u2009Q", "♥", "A\u2009K", "♦", "A\u2009K", "♣", "A\u2009K"
+        ]
+        assert not [x for x in walk(zone) if getattr(x, "width", None) == 26]  # no faces
+    finally:
+        VIEWPORT_WIDTH.reset(token)

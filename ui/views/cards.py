@@ -9,7 +9,7 @@ from typing import Any
 
 import flet as ft
 
-from referee.cards import JOKER_SYMBOL, Card, Suit
+from referee.cards import JOKER_SYMBOL, Card, Suit, spoken_order
 from referee.glossary import rank_label, shown_cards
 
 SUIT_FONT = "DejaVuSans"
@@ -79,6 +79,33 @@ def inline_cards(cards: list[Card], size: float = 18) -> ft.Control:
         )
     return ft.Container(
         content=ft.Row(parts, spacing=8, wrap=True, tight=True),
+        bgcolor=FACE_BG,
+        border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+    )
+
+
+def suit_runs(cards: list[Card], size: float = 15) -> ft.Control:
+    """Many cards in little room, grouped by suit as a hand is written down (``♠ К Д  ♥ Т 10``):
+    each suit once, its ranks high to low in its colour, on a card-white chip; a joker last."""
+    groups: list[ft.Control] = []
+    ordered = spoken_order(cards)
+    for suit in dict.fromkeys(c.suit for c in ordered if not c.is_joker):
+        # thin spaces: ten cards of four suits fit one line beside a name at 360 px
+        ranks = "\u2009".join(shown_rank(c) for c in ordered if not c.is_joker and c.suit is suit)
+        groups.append(
+            ft.Row(
+                [
+                    suit_text(suit, size),
+                    ft.Text(ranks, size=size, weight=ft.FontWeight.BOLD, color=suit_colour(suit)),
+                ],
+                spacing=2,
+                tight=True,
+            )
+        )
+    groups += [joker_text(size * 1.1) for c in ordered if c.is_joker]
+    return ft.Container(
+        content=ft.Row(groups, spacing=8, run_spacing=0, wrap=True, tight=True),
         bgcolor=FACE_BG,
         border_radius=8,
         padding=ft.Padding.symmetric(horizontal=8, vertical=2),

@@ -32,7 +32,7 @@ from ui.views import (
 )
 from ui.views.action_bar import action_bar
 from ui.views.brisques_entry import brisques_fields, brisques_refusal
-from ui.views.cards import card_face, inline_cards, suit_text
+from ui.views.cards import card_face, inline_cards, suit_runs, suit_text
 from ui.views.common import (
     VIEWPORT_WIDTH,
     View,
@@ -355,7 +355,18 @@ def _table_panel(
     )
 
 
-ROW_FACE = 26  # a three- or four-hand zone's card faces: eight to a line at 360 px
+ROW_FACE = 26  # a three- or four-hand zone's card faces: six to a line at 360 px
+ROW_FIXED = 176  # px of a zone's row that is not its cards (paddings, mark, name, ✎)
+
+
+def _faces_in_a_row() -> int:
+    """How many faces fit beside the name in a three- or four-hand zone's one line: past
+    that the cards are text (ten cards on four tables put the last zones under the bar)."""
+    width = VIEWPORT_WIDTH.get()
+    if width is None:
+        return 6
+    room = min(width, PLAY_MAX_WIDTH) - ROW_FIXED
+    return max(1, int(room // (ROW_FACE + 4)))
 
 
 def _player_rows(
@@ -405,10 +416,12 @@ def _player_row_zone(
 ) -> ft.Control:
     phase2 = ds.phase() == 2
     shown: ft.Control
-    if table:
+    if table and len(table) <= _faces_in_a_row():
         shown = ft.Row(
             [card_face(c, width=ROW_FACE) for c in table], wrap=True, spacing=4, run_spacing=4
         )
+    elif table:  # more than a line of faces: by suit, as a hand is written (one line of ten)
+        shown = suit_runs(table, 15)
     else:
         empty = (
             "deal_screen.back_in_hand"

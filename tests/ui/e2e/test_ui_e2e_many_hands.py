@@ -132,3 +132,49 @@ def test_every_players_cards_and_offers_are_over_the_bar_at_360(
     finally:
         srv.stop()
         store.close()
+
+
+TEN_EACH = [  # four-hand, trumps hearts: ten cards on each table (R-PACK: three packs)
+    ("Anna", "four_kings", ["KS", "KH", "KD", "KC"]),
+    ("Anna", "four_aces", ["AS", "AH", "AD", "AC"]),
+    ("Anna", "marriage", ["KS", "QS"]),
+    ("Boris", "four_queens", ["QS", "QH", "QD", "QC"]),
+    ("Boris", "four_jacks", ["JS", "JH", "JD", "JC"]),
+    ("Boris", "marriage", ["KD", "QD"]),
+    ("Clara", "four_kings", ["KS", "KH", "KD", "KC"]),
+    ("Clara", "four_aces", ["AS", "AH", "AD", "AC"]),
+    ("Clara", "marriage", ["KC", "QC"]),
+    ("Dmitri", "four_queens", ["QS", "QH", "QD", "QC"]),
+    ("Dmitri", "four_jacks", ["JS", "JH", "JD", "JC"]),
+    ("Dmitri", "trump_marriage", ["KH", "QH"]),
+]
+
+
+def test_ten_cards_on_each_of_four_tables_stay_over_the_bar(tmp_path: Path, browser: Any) -> None:
+    """Late in a four-hand deal: past a line of faces a table's cards are coloured text, so
+    the four zones (and every card) stay over the bar at 360×780 without a swipe."""
+    names = ["Anna", "Boris", "Clara", "Dmitri"]
+    srv, store, _ = serve(tmp_path, "ru", match=False)
+    mid = store.create_match("four-hand", names)
+    store.start_deal(mid, "Anna", "9H")
+    for player, meld, cards in TEN_EACH:
+        ruling = store.record(
+            mid, {"type": "declare", "player": player, "meld": meld, "new": cards}
+        )
+        assert ruling.accepted, (player, meld, ruling.rule)
+    try:
+        page = phone(browser, srv, f"/match/{mid}", SIZE)
+        by_id(page, "choose-3").wait_for(timeout=60_000)
+        look(page, "many-05-ten-cards-four-hand-ru")
+        every_zone_free(page, 4)
+        # every zone whole over the bar: one line each, as high as the first (a zone the
+        # tables' scroll clipped reports only its visible part: it was 2 lines, cut)
+        zones = [where(page, f"player-{seat}")["box"] for seat in range(4)]
+        for seat, zone in enumerate(zones):
+            assert zone[1] + zone[3] <= where(page, "action-bar")["box"][1], (seat, zone)
+            assert abs(zone[3] - zones[0][3]) < 1 and zone[3] < 56, (seat, zone)
+        look(page, "many-05-ten-cards-four-hand-ru")
+        page.context.close()
+    finally:
+        srv.stop()
+        store.close()
