@@ -386,6 +386,18 @@ class Stale(WriteFailed):
     stored."""
 
 
+class Unseen(Stale):
+    """The tap was made on a screen that had not yet shown another device's change (the
+    device said which log position it showed, ui/server/painted.py): nothing was done.
+    ``missed`` are those changes as the table link told them (ui/live.py's moves), oldest
+    first; ``action`` what the tap asked (record, undo, redo, deal, correct)."""
+
+    def __init__(self, action: str, missed: tuple[Any, ...]) -> None:
+        super().__init__(f"{action} made on a screen that had not shown {len(missed)} change(s)")
+        self.action = action
+        self.missed = missed
+
+
 class ReadOnly(WriteFailed):
     """This session may only read the match (a viewer): nothing was sent to storage."""
 
@@ -453,6 +465,15 @@ class MatchSession:
         self._queue: list[Future[Any]] = []
         self._broken = False
         self.refused: Any = None  # the ruling of the first entry storage refused, as shown
+        # What the device's screen showed when the tap now handled was made: (match id, log
+        # position), or None where the device does not say (one device alone: its view is
+        # this session's). Set by the app (ui/state/app.py) from the phone's own report.
+        self.shown_by: Callable[[], tuple[int, int] | None] | None = None
+        # The log position after the newest change another device made (or storage had
+        # that this session did not), and those changes: a write from a screen that showed
+        # an earlier position is refused (Unseen) and names them.
+        self.foreign_mark = 0
+        self._missed: list[tuple[int, Any]] = []
         self.reload()
 
     def flush(self, timeout: float | None = None) -> None:
@@ -477,6 +498,8 @@ class MatchSession:
                 self._reload_now()
             except WriteFailed as exc:  # storage gone as well: say both, keep the session
                 raise WriteFailed(f"{failure}; {exc}") from failure
+            if isinstance(failure, Stale | Diverged):  # storage held what this screen had not
+                self.saw_elsewhere()
             if isinstance(failure, WriteFailed):
                 raise failure
             raise WriteFailed(str(failure)) from failure
@@ -520,13 +543,43 @@ class MatchSession:
         self.can_redo = bool(snap.can_redo)
         self._broken = False
 
-    def _writable(self) -> None:
+    def _writable(self, action: str = "record") -> None:
         if self.read_only:
             raise ReadOnly("viewer")
         if getattr(self.store, "read_only", False):
             raise WriteFailed(
                 f"{self.store.location.describe()} is read-only: nothing can be recorded"
             )
+        self._seen_all(action)
+
+    def saw_elsewhere(self, change: Any = None) -> None:
+        """This session now shows a change this device did not make (another device's move,
+        or storage's match after a refusal): until the device's screen has shown this
+        position, its writes are refused. ``change`` says it in words (ui/live.py's Move)."""
+        self.foreign_mark = self.position
+        if change is not None:
+            self._missed.append((self.position, change))
+            del self._missed[:-self.MISSED_KEPT]
+
+    MISSED_KEPT = 20  # changes remembered to name them (a screen further behind says fewer)
+
+    def unseen(self) -> tuple[Any, ...] | None:
+        """None when the device's screen showed every change made elsewhere (or does not
+        say what it showed); else the changes it had not shown (maybe none named)."""
+        shown = self.shown_by() if self.shown_by is not None else None
+        if shown is None:
+            return None
+        match_id, position = shown
+        if match_id == self.match_id and position >= self.foreign_mark:
+            return None
+        if match_id != self.match_id:
+            return tuple(c for _, c in self._missed)
+        return tuple(c for at, c in self._missed if at > position)
+
+    def _seen_all(self, action: str) -> None:
+        missed = self.unseen()
+        if missed is not None:
+            raise Unseen(action, missed)
 
     def _stored(self, action: str, ruling: Any = None) -> None:
         """Tell the table (the caller holds the new position)."""
@@ -539,7 +592,7 @@ class MatchSession:
     ) -> Any:
         """A write that needs storage's answer (deal start, undo, redo): compare-and-append
         at this view's position, then show what storage has."""
-        self._writable()
+        self._writable(action)
         self.flush()
         at = self.position
         # what an undo takes back, read before it (ui/entry_words.py: the strip names it)
@@ -548,6 +601,7 @@ class MatchSession:
             out = step(at)
         except StaleWrite as exc:
             self._reload_now()
+            self.saw_elsewhere()  # storage's match holds changes this screen never showed
             raise Stale(str(exc)) from exc
         except StorageError as exc:  # not answering: nothing was done, nothing is lost
             if isinstance(exc, ValueError):

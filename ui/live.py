@@ -15,12 +15,12 @@ from __future__ import annotations
 import logging
 import re
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ui import backend, entry_words, undo_guard
+from ui import backend, entry_words
+from ui.i18n import Translator
 from ui.state.common import Notice
 
 if TYPE_CHECKING:
@@ -84,15 +84,31 @@ class LiveNotice:
 
 def write_notice(exc: BaseException, refused: Any = None, lang: str = "en") -> Notice | None:
     """The plain words for table mode's refusals (None for other write failures); with the
-    refused entry's ruling, the notice names it (QA P18)."""
+    refused entry's ruling, the notice names it (QA P18). A tap made on a screen that had
+    not yet shown another device's change names those changes (issue 22)."""
     if isinstance(exc, backend.ReadOnly):
         return Notice("table.viewer_cannot_write", error=True)
+    if isinstance(exc, backend.Unseen):
+        return unseen_notice(exc, lang)
     if isinstance(exc, backend.Stale):
         what = entry_words.words(refused, lang, RULE_SUFFIX)
         if what:
             return Notice("table_words.stale", {"what": what}, error=True)
         return Notice("table.stale", error=True)
     return None
+
+
+def unseen_notice(exc: backend.Unseen, lang: str) -> Notice:
+    """"Not undone: this screen had not yet shown Anna's phone recorded: Anna is penalised
+    10 …": what the tap asked, and each change the screen had not shown, in this device's
+    language (the strip's own words for them)."""
+    t = Translator(lang)
+    said = [LiveNotice(m, 0).text(t, lang) for m in exc.missed if isinstance(m, Move)]
+    kind = exc.action if exc.action in ("undo", "redo") else "write"
+    if not said:
+        return Notice(f"unseen.{kind}_unnamed", error=True)
+    return Notice(f"unseen.{kind}", {"what": "; ".join(s.rstrip(".") for s in said)},
+                  error=True)
 
 
 class Company:
@@ -175,6 +191,7 @@ class TableLink:
         refused = session.refused
         try:
             session.reload()
+            session.saw_elsewhere()  # storage's match holds what this screen never showed
         except backend.WriteFailed as failure:
             exc = failure
         except Exception as other:  # storage unreachable: say so, keep what is shown
@@ -194,18 +211,19 @@ class TableLink:
             if app.screen in ("home", "history", "stats"):
                 app.changed()  # the lists and the resume card read storage on render
             return
-        now = app.deal.clock() if app.deal is not None else time.monotonic()
         form_open = app.deal is not None and app.deal.session in shown and app.deal.mode == "end"
         for s in shown:
             if move.position <= s.position and not s.busy:
                 continue  # already showing it (or a newer state)
-            undo_guard.note_foreign_move(s, now)  # an Undo tapped now is not carried out
             try:
                 if move.action == "record":
                     s.catch_up(move.position, move.event, move.ruling)
                 else:
                     s.reload()
+                # until this device's screen shows it, its taps are refused (issue 22)
+                s.saw_elsewhere(move)
             except backend.WriteFailed as exc:  # our own entry lost the race
+                s.saw_elsewhere(move)
                 notice = write_notice(exc, s.refused, app.lang)
                 self._tell(notice or Notice("error.diverged", error=True))
             except Exception:  # storage unreachable: the next tap reports it
@@ -268,6 +286,11 @@ def connect(app: AppState, page: ft.Page) -> TableLink:
     link.company = COMPANY
     COMPANY.join(link)
     page.on_disconnect = lambda _e: COMPANY.leave(link)
-    page.on_connect = lambda _e: COMPANY.join(link)
+
+    def connected(_e: Any) -> None:
+        COMPANY.join(link)
+        app.changed()  # drawn again: a new connection is told what the screen shows
+
+    page.on_connect = connected
     app.on_leave = lambda: COMPANY.leave(link)
     return link

@@ -77,6 +77,7 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
     def after_render() -> None:
         # Runs once this render's update went out (Flet runs effects after sending it): what
         # the screen put off, such as the offers after a one-tap entry, is worked out now.
+        _device_call(page, "flush_shown")  # what this drawing shows, if nothing carried it
         if app.settle_after_render():
             bump(lambda v: v + 1)
 
@@ -85,12 +86,37 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
     CARD_LANGUAGE.set(app.lang)
     ctx = ViewContext(app=app, page=page)
     view = SCREENS[app.screen](ctx)
+    # the device is told what this drawing shows, after it (ui/server/painted.py, issue 22)
+    _device_call(page, "mark_shown", app.shown_now())
     appbar = view.appbar
     if app.screen == "deal" and appbar is not None and app.session is not None:
         appbar.actions = [_viewer_button(ctx), *(appbar.actions or [])]
     body = live_slot.frame(ctx, view.body)  # the news from other devices: a place of its own
     body.key = screen_key(app)  # each screen opens at its top (ui/views/screen_key.py)
     return [ft.View(route=app.route, appbar=appbar, controls=[body], padding=0, spacing=0)]
+
+
+def _connection(page: ft.Page) -> Any:
+    """The page's websocket connection now (None while it has none)."""
+    try:
+        return page.session.connection
+    except Exception:  # no session (a page being closed)
+        return None
+
+
+def _device_call(page: ft.Page, name: str, *args: Any) -> None:
+    """Call the connection's ``name`` where it has one: the table server's connections
+    carry what the device's screen shows (ui/server/painted.py); others do not."""
+    fn = getattr(_connection(page), name, None)
+    if callable(fn):
+        fn(*args)
+
+
+def device_showed(page: ft.Page) -> tuple[int, int] | None:
+    """What the device said its screen showed with the frame being handled (None: it does
+    not say)."""
+    seen = getattr(_connection(page), "seen", None)
+    return seen if isinstance(seen, tuple) else None
 
 
 def _viewer_button(ctx: ViewContext) -> ft.Control:
@@ -351,6 +377,7 @@ def make_main(
         if store.notice:
             app.store_notice = str(store.notice)
         live.connect(app, page)
+        app.screen_showed = lambda: device_showed(page)  # writes judged by it (issue 22)
 
         async def _refresh() -> None:
             app.changed()

@@ -166,7 +166,7 @@ def test_an_undo_takes_the_matchs_last_entry_back_on_every_screen(
     declare(anna, 1, "KS KH KD KC")
     hub.deliver(anna, boris, viewer)
     assert boris.deal is not None
-    a_moment_later(boris)  # Boris has seen Anna's entry (ui/undo_guard.py)
+    a_moment_later(boris)  # Boris's screen has drawn Anna's entry (issue 22)
     assert boris.deal.undo()  # Boris undoes Anna's entry
     hub.deliver(anna, boris, viewer)
     assert stored(store, mid) == ([0, 0], [0, 0])

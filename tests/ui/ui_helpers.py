@@ -49,14 +49,10 @@ def start_deal(
 
 
 def a_moment_later(app: AppState) -> None:
-    """Let the grace after another device's change pass (ui/undo_guard.py): an Undo tapped
-    from now on was tapped on a screen that showed that change."""
-    import time
-
-    from ui.undo_guard import GRACE
-
-    assert app.deal is not None
-    app.deal.clock = lambda: time.monotonic() + GRACE + 1
+    """The phone's screen has drawn what its session shows now, and says so with every tap
+    from now on (ui/server/painted.py; issue 22): a write from it is judged against this."""
+    showed = app.shown_now()
+    app.screen_showed = lambda: showed
 
 
 # A view's control tree, walked without a page (the state-level layout tests).

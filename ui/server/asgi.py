@@ -66,8 +66,10 @@ def build_app(
     a session of its own role (ui/server/session_roles.py). ``app_fonts`` are the app's
     ``page.fonts`` files, which the page asks for early; ``prepare_page`` sets a new page's
     first properties (fonts, themes) before the register answer, which then carries them."""
-    from flet_web.fastapi.flet_app import FletApp, app_manager  # type: ignore[import-untyped]
+    from flet_web.fastapi.flet_app import app_manager  # type: ignore[import-untyped]
     from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
+
+    from ui.server.painted import ShownApp, ShownSocket
 
     if static is None:
         from ui.server.web_client import WebClientFiles
@@ -92,12 +94,14 @@ def build_app(
                 if session_roles is not None:
                     session_roles.remember(page)
 
-        await FletApp(
+        # Flet's handler, also carrying what the device's screen showed (painted.py)
+        handler = ShownApp(
             loop=asyncio.get_running_loop(),
             executor=app_manager.executor,
             main=main,
             before_main=before_main,
-        ).handle(websocket)
+        )
+        await handler.handle(ShownSocket(websocket, handler))
 
     app.mount("/", app=static)
     session_roles = SessionRoles(app) if session_hook is not None else None

@@ -34,7 +34,7 @@ from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
 from starlette.types import Scope
 
-from ui.server import precompress, preload, reconnect_notice
+from ui.server import painted, precompress, preload, reconnect_notice
 
 FONT_MANIFEST = "assets/FontManifest.json"
 UNUSED_FONT_FAMILIES = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
@@ -111,6 +111,7 @@ class WebClientFiles(FletStaticFiles):  # type: ignore[misc]  # Flet's class is 
         version of it."""
         if self._index_from != (str(source), st.st_mtime_ns):
             page = reconnect_notice.inject(source.read_text("utf-8"))
+            page = painted.inject(page)  # what the screen shows goes with each tap (issue 22)
             page = preload.patch_index(page, self.early_fonts)
             self.index_html.write_text(page, "utf-8")
             self._index_from = (str(source), st.st_mtime_ns)

@@ -75,6 +75,29 @@ class AppState:
         # ui/state/correction.py: the match whose entries are listed, the open correction
         self.entries_session: backend.MatchSession | None = None
         self.correction: Any = None
+        # What this device's screen showed when the tap now handled was made (match id, log
+        # position), as the device itself reported it (ui/server/painted.py, wired by the
+        # shell); None where it does not say: then this session's view counts (issue 22).
+        self.screen_showed: Callable[[], tuple[int, int] | None] | None = None
+
+    # --- what the screen shows (issue 22) ----------------------------------------------------
+    def shown_now(self) -> tuple[int, int] | None:
+        """The match and log position the screen about to be drawn shows (the shell sends it
+        to the device with the drawing; the device sends it back with each tap)."""
+        if self.screen in ("entries", "correction") and self.entries_session is not None:
+            s: backend.MatchSession | None = self.entries_session
+        elif self.screen == "viewer" and self.viewed is not None:
+            s = self.viewed
+        else:
+            s = self.session
+        return None if s is None else (s.match_id, s.position)
+
+    def _showed(self) -> tuple[int, int] | None:
+        return self.screen_showed() if self.screen_showed is not None else None
+
+    def _watch(self, session: backend.MatchSession) -> None:
+        """Writes through this session are judged against what the device's screen showed."""
+        session.shown_by = self._showed
 
     # --- observers -------------------------------------------------------------------------
     def subscribe(self, fn: Callable[[], None]) -> None:
@@ -220,6 +243,7 @@ class AppState:
                 self.store, match_id, read_only=self.role == "viewer"
             )
             self.session.on_change = self._writes_changed
+            self._watch(self.session)
         except Exception as exc:
             self.session = None
             self.notice = Notice("error.storage", {"why": str(exc)}, error=True)
@@ -304,6 +328,7 @@ class AppState:
             self.viewed = backend.MatchSession(
                 self.store, match_id, read_only=self.role == "viewer"
             )
+            self._watch(self.viewed)
             if self.on_session is not None:
                 self.on_session(self.viewed)
         except Exception as exc:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.events import Declare, Event, LastTrick, Penalty, Seven, Trick
 from ui import backend
+from ui.live import write_notice
 from ui.state.common import Notice
 from ui.state.deal import DealScreen
 
@@ -268,6 +269,9 @@ class CorrectionScreen:
             return False
         try:
             worked = backend.correct(self.session, self.seq, self.draft)
+        except backend.Unseen as exc:  # the screen had not shown another device's change
+            self.notice = write_notice(exc, lang=self.lang)
+            return False
         except (ValueError, backend.WriteFailed) as exc:
             self.notice = Notice("correction.refused", {"why": str(exc)}, error=True)
             return False

@@ -27,7 +27,7 @@ from referee.events import (
     Trick,
 )
 from referee.lead import next_leader
-from ui import backend, entry_words, undo_guard
+from ui import backend
 from ui.live import write_notice  # table mode's refusals (stale view, viewer)
 from ui.state import joker, penalty_choice
 from ui.state.brisques_entry import BrisquesEntry
@@ -381,7 +381,7 @@ class DealScreen(QuickActions, PenaltyActions, NamingActions, EndOfDeal):
         try:
             self.session.start_deal(self.setup_dealer, card)
         except backend.WriteFailed as exc:
-            self.notice = _write_notice(exc)
+            self.notice = _write_notice(exc, self.lang)
             return False
         except ValueError as exc:
             self.notice = Notice("error.engine", {"why": str(exc)}, error=True)
@@ -414,7 +414,7 @@ class DealScreen(QuickActions, PenaltyActions, NamingActions, EndOfDeal):
             self.notice = Notice("error.engine", {"why": str(exc)}, error=True)
             return None
         except backend.WriteFailed as exc:  # an earlier write failed: back to storage's truth
-            self.notice = _write_notice(exc)
+            self.notice = _write_notice(exc, self.lang)
             return None
         self._last_ruling = (ruling, _player_of(event), isinstance(event, Penalty))
         view = self._ruling_view(*self._last_ruling)
@@ -623,15 +623,14 @@ class DealScreen(QuickActions, PenaltyActions, NamingActions, EndOfDeal):
         return self._history(self.session.redo)
 
     def _history(self, step: Any) -> bool:
-        if undo_guard.too_soon(self.session, self.clock()):  # QA P30: ui/undo_guard.py
-            what = entry_words.words(entry_words.newest_rulings(self.session), self.lang)
-            self.notice = Notice("undo_guard.just_changed", {"what": what or "—"}, error=True)
-            return False
         notice: Notice | None = None
         try:
             ok = bool(step())
+        except backend.Unseen as exc:  # the screen had not shown another device's change
+            self.notice = _write_notice(exc, self.lang)  # nothing half-done is dropped
+            return False
         except backend.WriteFailed as exc:
-            notice = _write_notice(exc)
+            notice = _write_notice(exc, self.lang)
             ok = False
         self._after_history(ok)
         self.notice = notice  # what was said before the undo is no longer current
@@ -668,8 +667,8 @@ def _player_of(event: Event) -> int | None:
     return None
 
 
-def _write_notice(exc: Exception) -> Notice:
-    if (table := write_notice(exc)) is not None:
+def _write_notice(exc: Exception, lang: str = "en") -> Notice:
+    if (table := write_notice(exc, lang=lang)) is not None:
         return table
     if isinstance(exc, backend.Diverged):
         return Notice("error.diverged", error=True)
