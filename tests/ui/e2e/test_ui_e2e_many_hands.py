@@ -46,6 +46,19 @@ def every_zone_free(page: Page, n: int) -> None:
         assert_free(page, f"choose-{seat}", f"table-{seat}")
 
 
+def tables_do_not_scroll(page: Page) -> None:
+    """The tables need no swipe: a wheel over them moves nothing (a zone the tables' scroll
+    clips reports only its visible part, so boxes alone cannot tell)."""
+    before = where(page, "player-0")["box"]
+    page.mouse.move(before[0] + before[2] / 2, before[1] + before[3] / 2)
+    page.mouse.wheel(0, 400)
+    page.wait_for_timeout(400)
+    after = where(page, "player-0")["box"]
+    if after != before:
+        page.mouse.wheel(0, -400)
+    assert after == before, ("the tables scrolled", before, after)
+
+
 def offers_free(page: Page, seat: int) -> None:
     ids: list[str] = page.evaluate(
         """(prefix) => [...document.querySelectorAll(`[flt-semantics-identifier^="${prefix}"]`)]
@@ -77,6 +90,7 @@ def test_every_players_cards_and_offers_are_over_the_bar_at_360(
         assert_free(page, "declare-1", "seven-1", "penalty-1", "stock-exhausted", "end-deal")
         assert_free(page, "score-pending-1-0")
         offers_free(page, 1)
+        tables_do_not_scroll(page)
         look(page, f"many-01-pending-{tag}")
         tap(page, "score-pending-1-0")
         expect(by_id(page, f"deal-score-{side(variant, 1)}")).to_have_text("60", timeout=WAIT)
@@ -109,6 +123,7 @@ def test_every_players_cards_and_offers_are_over_the_bar_at_360(
             every_zone_free(page, n)
             assert_free(page, f"change-cards-{seat}")
             assert where(page, "action-bar")["box"] == bar  # the bar never moved
+        tables_do_not_scroll(page)
         look(page, f"many-03-declared-{tag}")
 
         tap(page, "stock-exhausted")
@@ -173,6 +188,7 @@ def test_ten_cards_on_each_of_four_tables_stay_over_the_bar(tmp_path: Path, brow
         for seat, zone in enumerate(zones):
             assert zone[1] + zone[3] <= where(page, "action-bar")["box"][1], (seat, zone)
             assert abs(zone[3] - zones[0][3]) < 1 and zone[3] < 56, (seat, zone)
+        tables_do_not_scroll(page)
         look(page, "many-05-ten-cards-four-hand-ru")
         page.context.close()
     finally:
