@@ -68,6 +68,13 @@ def bench_open(argv: list[str]) -> int:
     ap.add_argument("--entries", type=int, default=330)
     args = ap.parse_args(argv)
     work = Path(tempfile.mkdtemp(prefix="bezique-bench-salvage-"))
+    try:
+        return _open_run(args, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)  # 26 MB of databases: never left behind
+
+
+def _open_run(args: argparse.Namespace, work: Path) -> int:
     path = work / "bezique.sqlite3"
     s = Store.open(path)
     for start in range(0, args.matches, 50):
