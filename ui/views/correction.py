@@ -248,13 +248,22 @@ def _picker(
         ),
     )
     width = VIEWPORT_WIDTH.get()
-    column = ft.Column([choice, grid], spacing=8, expand=True)
+    side = card_picker.grid_width()
+    if narrow() or side is None or width is None:  # a phone: the grid pinned under the choice
+        body: ft.Control = ft.Column([choice, grid], spacing=8, expand=True)
+    else:  # a tablet or laptop: the grid beside the choice, as in the deal's picker
+        body = ft.Row(
+            [choice, ft.Container(content=grid, width=side)],
+            spacing=16,
+            expand=True,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
     return ft.Container(
-        content=column,
-        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-        expand=True,
-        width=min(width, 560) if width is not None and not narrow() else None,
+        content=body, padding=ft.Padding.symmetric(horizontal=12, vertical=8), expand=True
     )
+
+
+
 
 
 def _changes(ctx: ViewContext, cs: corr.CorrectionScreen, title: str, ident: str) -> ft.Control:
