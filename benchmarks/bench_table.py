@@ -21,6 +21,16 @@ any match data, plus those websockets (0 expected). Devices without a secret exi
 table mode (its server's secret links); a build without them serves plain sessions on
 127.0.0.1 and counts none.
 
+A lagging phone (issue 22): two more scorers join, one of them with every message the server
+sends it held 3 s in the page (an init script wraps its WebSocket, as on poor Wi-Fi). In each
+round the other records a penalty and, at a chosen moment before the lagging phone can have
+drawn it (0.3 … 2.7 s; the issue's case was 2.4 s), the lagging phone taps Undo or a penalty
+of its own, meant for the screen it shows. ``stale_writes_applied`` counts such taps that
+storage carried out anyway (want 0), ``stale_refusals_said`` those its screen then said were
+not done; then, once its screen shows the new entry, it taps Undo again at once and
+``fresh_writes_refused`` counts those not carried out (want 0: a phone that has seen
+everything is never refused).
+
 Prints a table and, on its last line, the JSON object; also writes
 benchmarks/results/bench_table.json.
 """
@@ -42,6 +52,7 @@ sys.path.insert(0, str(ROOT / "tests" / "ui" / "e2e"))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from ui_e2e_harness import (  # type: ignore[import-not-found,unused-ignore]  # noqa: E402
+    LAG,
     AppServer,
     blank_page,
     by_id,
@@ -241,10 +252,105 @@ def unauthorised_writes(table: Table) -> tuple[int, int]:
     return got_through, attempts
 
 
+LAG_MS = 3000
+STALE_AT = (2.4, 0.3, 1.2, 2.7, 0.8, 2.0)  # seconds after the other's tap: the stale tap
+REFUSED = (
+    "(t) => { const e = document.querySelector('[flt-semantics-identifier=notice]'); "
+    "return !!e && ((e.getAttribute('aria-label') || '') + e.innerText).includes(t); }"
+)
+
+
+def lagging_phone(table: Table, rounds: int) -> dict[str, Any]:
+    """Two scorers more on the match, the second with its incoming messages held LAG_MS; see
+    the module's docstring."""
+    h = table.helpers
+    pages: list[Page] = []
+    for lag in (False, True):
+        page = blank_page(table.browser, viewport=PHONE)
+        if lag:
+            page.add_init_script(LAG)
+        if h is not None:
+            load_app(page, table.server.link("scorer"))
+            tap(page, "resume")
+        else:
+            load_app(page, f"{table.server.url.rstrip('/')}/match/{table.mid}")
+        by_id(page, "penalty-0").wait_for(timeout=60_000)
+        pages.append(page)
+    writer, lagger = pages
+    lagger.evaluate(f"window.__lagMs = {LAG_MS}")
+    store, mid = table.store, table.mid
+    out = {
+        "lag_ms": LAG_MS,
+        "stale_taps": 0,
+        "stale_writes_applied": 0,
+        "stale_refusals_said": 0,
+        "fresh_taps": 0,
+        "fresh_writes_refused": 0,
+    }
+
+    def score(page: Page) -> str:
+        return str(by_id(page, "deal-score-0").inner_text())
+
+    def stored() -> str:
+        from ui.state.common import points_text
+
+        return points_text(store.load_match(mid).current.scores()[0])
+
+    def caught_up(page: Page) -> None:
+        deadline = time.monotonic() + 30
+        while score(page) != stored():
+            assert time.monotonic() < deadline, "a phone never showed storage's score"
+            page.wait_for_timeout(50)
+
+    def landed(position: int) -> None:
+        deadline = time.monotonic() + 30
+        while store.log_position(mid) < position:
+            assert time.monotonic() < deadline, "the other phone's entry never landed"
+            time.sleep(0.02)
+
+    for k in range(rounds):
+        undo = k % 2 == 0  # an Undo, else a penalty of its own
+        caught_up(lagger)
+        if not undo:  # its penalty sheet open first (one round trip through the lag)
+            tap(lagger, "penalty-0")
+            by_id(lagger, OFFENCE).first.wait_for(state="visible", timeout=30_000)
+        lagger.wait_for_timeout(LAG_MS + 300)  # nothing of earlier rounds still on its way
+        shown, at = score(lagger), store.log_position(mid)
+        tap(writer, "penalty-0")
+        by_id(writer, OFFENCE).first.wait_for(state="visible", timeout=30_000)
+        t0 = time.monotonic()
+        by_id(writer, OFFENCE).first.click()
+        landed(at + 1)
+        time.sleep(max(0.0, t0 + STALE_AT[k % len(STALE_AT)] - time.monotonic()))
+        if score(lagger) != shown:  # it had drawn the entry already: not a stale tap
+            continue
+        out["stale_taps"] += 1
+        lagger.evaluate(TAP_JS, "undo" if undo else OFFENCE)
+        lagger.wait_for_timeout(LAG_MS + 1500)  # its answer, through the lag
+        if store.log_position(mid) != at + 1:
+            out["stale_writes_applied"] += 1
+        if lagger.evaluate(REFUSED, "Not undone" if undo else "Not recorded"):
+            out["stale_refusals_said"] += 1
+        # its screen shows the other's entry now: an Undo tapped at once is done
+        caught_up(lagger)
+        position = store.log_position(mid)
+        out["fresh_taps"] += 1
+        lagger.evaluate(TAP_JS, "undo")
+        deadline = time.monotonic() + 10
+        while store.log_position(mid) == position and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if store.log_position(mid) == position:
+            out["fresh_writes_refused"] += 1
+    for page in pages:
+        page.context.close()
+    return out
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--writes", type=int, default=15)
     ap.add_argument("--devices", type=int, nargs="+", default=[2, 4, 8])
+    ap.add_argument("--lag-rounds", type=int, default=6, help="lagging-phone rounds (0: none)")
     args = ap.parse_args(argv)
     result: dict[str, Any] = {"devices": {}}
     dom: dict[str, Any] = {}
@@ -293,6 +399,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 print(
                     f"requests and websockets without a valid secret: {asked}, served the app "
                     f"or match data: {reads}, websockets opened: {sockets}"
+                )
+            if args.lag_rounds:
+                lag = lagging_phone(table, args.lag_rounds)
+                result["stale_writes_applied"] = lag["stale_writes_applied"]
+                result["fresh_writes_refused"] = lag["fresh_writes_refused"]
+                result["lagging_phone"] = lag
+                print(
+                    f"lagging phone ({lag['lag_ms']} ms): stale taps {lag['stale_taps']}, "
+                    f"applied {lag['stale_writes_applied']}, said refused "
+                    f"{lag['stale_refusals_said']}; fresh taps {lag['fresh_taps']}, "
+                    f"refused {lag['fresh_writes_refused']}"
                 )
         finally:
             table.close()

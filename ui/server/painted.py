@@ -22,6 +22,7 @@ A connection that never heard from the page's script (an old page, a desktop cli
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +95,9 @@ class ShownSocket:
         return getattr(self._websocket, name)
 
     async def receive_bytes(self) -> bytes:
+        # Let the tap read last be handled first: its handler reads ``seen`` when it starts,
+        # before a later SEEN (frames that arrived in a burst) could replace it.
+        await asyncio.sleep(0)
         while True:
             data: bytes = await self._websocket.receive_bytes()
             if data[:1] == bytes([SEEN]):

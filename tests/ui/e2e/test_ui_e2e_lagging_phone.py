@@ -22,34 +22,22 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 from test_ui_e2e_table import PHONE, WAIT, landed, stored_scores
-from ui_e2e_harness import AppServer, blank_page, by_id, free_port, load_app, shot, tap, wait_words
+from ui_e2e_harness import (
+    LAG,
+    AppServer,
+    blank_page,
+    by_id,
+    free_port,
+    load_app,
+    shot,
+    tap,
+    wait_words,
+)
 
 from referee.storage import Store
 
 OFFENCE = "offence-P-EARLY-DECLARE"  # −10, light: recorded on the tap, no confirmation
 LAG_MS = 3000
-
-# Hold every message the server sends this page for window.__lagMs before the page (Flet's
-# client and the app's own scripts) sees it; order is kept (one delay for all).
-LAG = """
-(() => {
-  window.__lagMs = 0;
-  const Native = window.WebSocket;
-  class Lagging extends Native {
-    constructor(url, protocols) {
-      super(url, protocols);
-      this.addEventListener("message", (e) => {
-        if (e.__late) return;
-        e.stopImmediatePropagation();
-        const late = new MessageEvent("message", { data: e.data });
-        late.__late = true;
-        setTimeout(() => this.dispatchEvent(late), window.__lagMs);
-      });
-    }
-  }
-  window.WebSocket = Lagging;
-})();
-"""
 
 
 @pytest.fixture

@@ -168,6 +168,30 @@ def load_app(page: Page, url: str) -> None:
     placeholder.dispatch_event("click")
 
 
+# A phone on poor Wi-Fi (issue 22): every message the server sends the page is held for
+# window.__lagMs (0 until a test sets it) before the page (Flet's client and the app's own
+# scripts) sees it; order is kept (one delay for all). Add it with page.add_init_script.
+LAG = """
+(() => {
+  window.__lagMs = 0;
+  const Native = window.WebSocket;
+  class Lagging extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      this.addEventListener("message", (e) => {
+        if (e.__late) return;
+        e.stopImmediatePropagation();
+        const late = new MessageEvent("message", { data: e.data });
+        late.__late = true;
+        setTimeout(() => this.dispatchEvent(late), window.__lagMs);
+      });
+    }
+  }
+  window.WebSocket = Lagging;
+})();
+"""
+
+
 def by_id(page: Page, identifier: str) -> Locator:
     return page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
