@@ -109,6 +109,7 @@ class Watch:
         self.marks: dict[str, float] = {}
         self.outside: list[str] = []  # sent (CSP-stopped ones are taken out again)
         self.errors: list[str] = []
+        self.said: list[str] = []  # the last console lines, for a start that never came up
         page.on("console", self._console)
         page.on("pageerror", lambda e: self.errors.append(str(e)[:300]))
         page.on("worker", lambda w: w.on("console", self._console))
@@ -117,6 +118,7 @@ class Watch:
 
     def _console(self, msg: Any) -> None:
         text = msg.text
+        self.said = [*self.said[-40:], text[:200]]
         if text.startswith("bezique-mark "):
             _, name, ms = text.split()
             self.marks.setdefault(name, float(ms))
@@ -152,7 +154,12 @@ def launch_once(pw: Any, profile: str, url: str, rate: int, after: str = "") -> 
         watch = Watch(ctx, page)
         t0 = time.time() * 1000
         page.goto(url)
-        wait_home(page)
+        try:
+            wait_home(page)
+        except Exception:
+            state = page.evaluate("JSON.stringify(window.beziqueOffline || null)")
+            print(f"no Home: {state}\n" + "\n".join(watch.said + watch.errors), flush=True)
+            raise
         home = time.time() * 1000
         nav = float(page.evaluate("performance.timeOrigin"))
         start = min(nav, t0)

@@ -92,7 +92,11 @@
         get: function () { return handler; },
         set: function (fn) {
           handler = fn;
-          while (handler && held.length) handler(held.shift());
+          // After python.js's own set-up: it assigns onmessage before it defines what its
+          // handler calls on "initialized", so a replay at once would throw.
+          queueMicrotask(function () {
+            while (handler && held.length) handler(held.shift());
+          });
         }
       });
     }

@@ -100,6 +100,27 @@ def phone(pw: Any, profile: Path, outside: Outside) -> tuple[BrowserContext, Pag
     return ctx, page
 
 
+# Flet's python.js defines jsConnect, which Flutter's engine calls to start Python: held back
+# until the page saw Python's worker say "initialized".
+ENGINE_AFTER_PYTHON = """
+(() => {
+  let real = null;
+  Object.defineProperty(globalThis, "jsConnect", {
+    configurable: true,
+    set(fn) { real = fn; },
+    get() {
+      return real && async function (...args) {
+        while (!(window.beziqueOffline && window.beziqueOffline.pythonUpAt)) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return real.apply(this, args);
+      };
+    },
+  });
+})();
+"""
+
+
 def console_lines(page: Page) -> list[str]:
     """What the page and its workers log from now on (Python's worker marks a start from the
     phone's Python image with "bezique-mark image-restored")."""
@@ -188,14 +209,12 @@ def test_phone_build_installs_works_offline_keeps_matches_and_takes_an_update(
         ctx, page = phone(pw, profile, outside)
         said = console_lines(page)
         ctx.set_offline(True)
-        # Flutter's engine slowed (its thread 4x, not Python's worker), as on a slow phone:
-        # from the image Python is up before the engine asks for it, and what it said
-        # meanwhile must not be lost (the page waited for ever for "initialized").
-        cdp = ctx.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        # Flutter's engine asks for Python only once Python is up, as on a phone whose
+        # graphics start slowly (bench_offline's 4x): what Python's worker said meanwhile must
+        # reach Flet's python.js (the page waited for ever for "initialized").
+        ctx.add_init_script(ENGINE_AFTER_PYTHON)
         page.goto(srv.url)
         home(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
         by_id(page, "resume-card").wait_for(timeout=WAIT)
         for name, points in EXPECTED.items():
             wait_words(page, "resume-card", name)
