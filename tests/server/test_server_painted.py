@@ -53,5 +53,5 @@ def test_the_served_page_carries_the_script_before_flutter(app_server: Any) -> N
     r = raw_request(app_server.port, "/")
     assert r.status == 200
     body = r.body.decode("utf-8")
-    assert "beziqueShown" in body
-    assert body.index("beziqueShown") < body.index("flutter_bootstrap.js")
+    assert "beziqueFlet" in body
+    assert body.index("beziqueFlet") < body.index("flutter_bootstrap.js")

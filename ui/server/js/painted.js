@@ -5,7 +5,10 @@
 // it back in front of each frame the client sends ([0x02]["match:position"]), so the server
 // judges a tap by what this screen showed when it was made, not by what the server has
 // sent since (a phone whose messages arrive late would otherwise undo an entry it never
-// showed). A new websocket starts knowing nothing until the server says again.
+// showed). What the screen shows belongs to the page, not to one websocket: after a Wi-Fi gap
+// the new websocket goes on saying what the screen last showed until the server says again
+// (older than the truth, so a tap made meanwhile is refused rather than judged by a screen it
+// has not drawn).
 (() => {
   const MARK = 0x7f;
   const Base = window.WebSocket;
@@ -24,22 +27,22 @@
     out.set(text, 1);
     return out;
   };
+  let shown = null;  // what this page's screen shows, as the server last said
   class Shown extends Base {
     constructor(url, protocols) {
       super(url, protocols);
-      this.beziqueShown = null;
       this.beziqueFlet = new URL(String(url), location.href).pathname.endsWith("/ws");
       if (!this.beziqueFlet) return;
       this.addEventListener("message", (e) => {
         const label = markIn(e.data);
         if (label === null) return;
         e.stopImmediatePropagation();  // the app's own frame: Flet's client never sees it
-        this.beziqueShown = label;
+        shown = label;
       });
     }
     send(data) {
-      if (this.beziqueFlet && this.beziqueShown !== null && typeof data !== "string") {
-        super.send(frame(this.beziqueShown));
+      if (this.beziqueFlet && shown !== null && typeof data !== "string") {
+        super.send(frame(shown));
       }
       super.send(data);
     }
