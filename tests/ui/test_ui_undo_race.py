@@ -251,3 +251,36 @@ def test_a_correction_from_a_screen_that_had_not_shown_another_phones_entry_is_r
     assert not corr.confirm(boris)
     assert cs.notice is not None and cs.notice.key == "unseen.write"
     assert len(_events(store, mid)) == 2
+
+
+def test_what_the_screen_shows_is_the_match_and_log_position_of_the_screen_drawn(
+    phones: Table, store: Any
+) -> None:
+    """The position sent to the phone with each drawing: the deal screen's session, the
+    viewer's match, the entries' match, nothing on a screen without a match."""
+    from ui.state import correction as corr
+
+    hub, anna, boris, _anna_screen, _boris_screen, mid = phones
+    assert anna.session is not None
+    assert declare(anna, 0, "KS QS") is not None  # on screen at once, stored a moment later
+    hub.deliver(anna, boris)
+    assert anna.shown_now() == (mid, store.log_position(mid)) == (mid, 2)
+    other = store.create_match("two-hand", ["Clara", "Dmitri"])
+    assert anna.view_match(other)
+    anna.go("viewer")
+    assert anna.shown_now() == (other, store.log_position(other))
+    corr.open_entries(anna, anna.viewed)
+    assert anna.shown_now() == (other, store.log_position(other))
+    fresh = AppState(store, lang="en")
+    assert fresh.shown_now() is None  # Home, no match open
+
+
+def test_a_tap_from_a_screen_that_showed_another_match_writes_nothing_here(
+    phones: Table, store: Any
+) -> None:
+    _hub, _anna, boris, _anna_screen, boris_screen, mid = phones
+    assert boris.deal is not None
+    boris_screen.showed = (mid + 1, 99)  # its screen still showed another match
+    assert not boris.deal.undo() and declare(boris, 1, "KH KD KC KS") is None
+    assert boris.deal.notice is not None and boris.deal.notice.key.startswith("unseen.")
+    assert store.log_position(mid) == 1  # the deal start only
