@@ -16,10 +16,10 @@ and touch, the built folder served on 127.0.0.1 by a plain static server
   ``image-restored``), the storage mount, unpacking the archive, the app's imports, loading
   pydantic-core's compiled extension, the storage layer's imports (SQLModel, pydantic),
   opening the store (migrations), waiting for Flutter's engine to ask for the first screen,
-  building it in Python, and Flutter drawing it (``first-screen``). The 1x figure is a start
+  building it in Python, and Flutter drawing it (``first-screen``). ``launch_ms`` is a start
   from this build's Python image (scripts/phone/python-image.js), which the phone makes once
   per build; ``launch_without_image_ms`` is the start before it exists, measured alternately
-  with the other so both see the same machine load.
+  with the other at each rate, so both see the same machine load.
 - ``tap_ms``: the one tap that records a declaration (Boris's bezique offer) → the new score
   painted (CDP screencast
   frames; the first frame whose pixels around the score equal the settled ones), median of
@@ -210,10 +210,6 @@ def wait_image(page: Page, timeout_s: float = 300) -> None:
     )
 
 
-def launches(pw: Any, profile: str, url: str, rate: int, n: int) -> dict[str, Any]:
-    return _summary([launch_once(pw, profile, url, rate) for _ in range(n)])
-
-
 def _summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
     ms = [r["ms"] for r in runs]
     best = sorted(runs, key=lambda r: r["ms"])[len(runs) // 2]
@@ -357,27 +353,24 @@ def main() -> None:
         # both): a start without one is what a player sees once per build, the first time.
         image = make_image(pw, profile, srv.url)
         print(f"Python image: {image}", flush=True)
-        pairs = []
-        for _ in range(args.launches):
-            with_image = launch_once(pw, profile, srv.url, 1, after="drop-image")
-            without = launch_once(pw, profile, srv.url, 1, after="make-image")
-            pairs.append((with_image, without))
-            outside += with_image["outside"] + without["outside"]
-        plain = _summary([b for _, b in pairs])
-        launch["x1"] = _summary([a for a, _ in pairs])
-        print(f"launch offline, CPU 1x, from the image: {launch['x1']['all']} ms"
-              f" {launch['x1']['image']}; split {launch['x1']['split']}", flush=True)
-        print(f"launch offline, CPU 1x, no image (a new build's first starts): {plain['all']} ms"
-              f" {plain['image']}; split {plain['split']}", flush=True)
-        splits["x1"] = launch["x1"]["split"]
-        launch["x1"] = launch["x1"]["median"]
-        for rate in (4,):
-            run = launches(pw, profile, srv.url, rate, args.launches)
-            outside += run["outside"]
-            launch[f"x{rate}"] = run["median"]
-            splits[f"x{rate}"] = run["split"]
-            print(f"launch from the cache, offline, CPU {rate}x: {run['all']} ms"
-                  f" (from the image: {run['image']}); split {run['split']}", flush=True)
+        without_image: dict[str, Any] = {}
+        without_split: dict[str, Any] = {}
+        for rate in (1, 4):
+            pairs = []
+            for _ in range(args.launches):
+                with_image = launch_once(pw, profile, srv.url, rate, after="drop-image")
+                without = launch_once(pw, profile, srv.url, rate, after="make-image")
+                pairs.append((with_image, without))
+                outside += with_image["outside"] + without["outside"]
+            got, plain = _summary([a for a, _ in pairs]), _summary([b for _, b in pairs])
+            launch[f"x{rate}"], splits[f"x{rate}"] = got["median"], got["split"]
+            without_image[f"x{rate}"], without_split[f"x{rate}"] = plain["median"], plain["split"]
+            print(
+                f"launch offline, CPU {rate}x, from the image: {got['all']} ms {got['image']};"
+                f" split {got['split']}\n  no image yet (a new build's first starts):"
+                f" {plain['all']} ms {plain['image']}; split {plain['split']}",
+                flush=True,
+            )
         tap: dict[str, Any] = {}
         heap = None
         for rate in (1, 4):
@@ -391,8 +384,8 @@ def main() -> None:
             "install_bytes": visit["bytes"],
             "launch_ms": launch,
             "launch_split_ms": splits,
-            "launch_without_image_ms": {"x1": plain["median"]},
-            "launch_without_image_split_ms": plain["split"],
+            "launch_without_image_ms": without_image,
+            "launch_without_image_split_ms": without_split,
             "image": image,
             "tap_ms": tap,
             "heap_mib": heap,
