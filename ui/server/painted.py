@@ -23,6 +23,7 @@ A connection that never heard from the page's script (an old page, a desktop cli
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +70,9 @@ class ShownApp(FletApp):  # type: ignore[misc]  # Flet's web app is untyped
         screen, so no message carried it) goes now."""
         if self._shown is not None and self._shown != self._told:
             self._told = self._shown
-            super().send_message(Message(MARK, self._shown))  # type: ignore[arg-type]
+            # the websocket may have just closed (Flet's queue gone): nothing to tell then
+            with contextlib.suppress(AttributeError):
+                super().send_message(Message(MARK, self._shown))  # type: ignore[arg-type]
 
     def send_message(self, message: Message) -> None:
         super().send_message(message)
