@@ -356,7 +356,7 @@ def _table_panel(
 
 
 ROW_FACE = 26  # a three- or four-hand zone's card faces: six to a line at 360 px
-ROW_FIXED = 176  # px of a zone's row that is not its cards (paddings, mark, name, ✎)
+ROW_FIXED = 176  # px of a zone's row that is not its cards (paddings, mark, name, the pencil)
 
 
 def _faces_in_a_row() -> int:
