@@ -75,11 +75,8 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
     ft.use_effect(lambda: app.subscribe(on_change), [])
 
     def after_render() -> None:
-        # Runs once this render's update went out (Flet runs effects after sending it): what
-        # the screen put off, such as the offers after a one-tap entry, is worked out now.
+        # Runs once this render's update went out (Flet runs effects after sending it).
         _device_call(page, "flush_shown")  # what this drawing shows, if nothing carried it
-        if app.settle_after_render():
-            bump(lambda v: v + 1)
 
     ft.use_effect(after_render)
     VIEWPORT_WIDTH.set(float(page.width) if page.width else None)

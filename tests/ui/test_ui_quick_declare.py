@@ -257,26 +257,6 @@ def test_the_bar_keeps_its_rows_when_the_stock_runs_out(app: AppState) -> None:
     assert "last-trick-1" in ids(app)
 
 
-def test_a_one_tap_entry_shows_its_score_first_and_the_new_offers_after_the_update(
-    app: AppState,
-) -> None:
-    """The screen right after a one-tap entry keeps the zones' offers from before it (the
-    score goes out first); once that update went out the next render shows the new ones.
-    A tap in between goes by the offers for now: the kind just scored is not taken twice."""
-    ds = screen(app)
-    build(app)
-    before = ds.shown_offers(1)
-    assert "bezique" in {o.meld for o in before}
-    assert ds.quick_declare(1, "bezique") is not None
-    assert ds.shown_offers(1) == before  # the update with the new score: the old offers
-    assert "bezique" not in {o.meld for o in ds.offers(1)}  # what a tap goes by
-    assert ds.quick_declare(1, "bezique") is None  # a second tap on the stale cell: nothing
-    assert ds.deal is not None and len(ds.deal.log) == 1
-    assert app.settle_after_render()  # the update went out: render again
-    assert "bezique" not in {o.meld for o in ds.shown_offers(1)}
-    assert not app.settle_after_render()  # nothing more put off
-
-
 def test_three_players_a_full_table_is_written_by_suit_high_to_low(app: AppState) -> None:
     # past a line of faces (six at 360 px) a zone's cards are one line of text by suit, as a
     # hand is written: four zones of ten cards stay over the bar

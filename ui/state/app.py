@@ -107,11 +107,6 @@ class AppState:
         for fn in list(self._listeners):
             fn()
 
-    def settle_after_render(self) -> bool:
-        """Once a render's update went out: whether what it put off (the deal screen's offers
-        right after a one-tap entry) is to be shown now, in one more render."""
-        return self.deal is not None and self.deal.settle_offers()
-
     # --- settings --------------------------------------------------------------------------
     @property
     def lang(self) -> str:

@@ -127,8 +127,6 @@ class DealScreen(QuickActions, PenaltyActions, NamingActions, EndOfDeal):
         self.quick_last: QuickEntry | None = None  # the last declaration made in one tap
         self.declarer: int | None = None  # three or four players: whose offers are shown
         self._offers_cache: dict[int, Any] = {}  # per seat: the offers and what they are of
-        self._offers_shown: dict[int, Any] = {}
-        self._offers_lag = False
         self._prefill_setup()
 
     def set_language(self, lang: str) -> None:

@@ -36,8 +36,6 @@ class QuickActions:
     declarer: int | None  # three or four players: whose offers the bar shows (None: default)
     _chosen_at: int | None = None  # tricks played when the declarer was chosen
     _offers_cache: dict[int, tuple[Any, int, Any, tuple[engine_offers.Offer, ...]]]
-    _offers_shown: dict[int, tuple[engine_offers.Offer, ...]]  # per seat: on the screen now
-    _offers_lag: bool  # a one-tap entry's screen shows the offers from before it
 
     def record(self, event: Any) -> Any: ...  # provided by DealScreen
 
@@ -67,25 +65,6 @@ class QuickActions:
         found = engine_offers.offers(deal, seat)
         self._offers_cache[seat] = (deal, len(log), last, found)
         return found
-
-    def shown_offers(self, seat: int) -> tuple[engine_offers.Offer, ...]:
-        """What the player's zone shows: the offers for now; right after a one-tap entry,
-        the ones shown before it, until ``settle_offers`` (run once the screen update went
-        out) works out the new ones: the new score and ruling reach the screen first, the
-        offers a moment later. A tap always goes by the offers for now (``offers``)."""
-        if self._offers_lag and seat in self._offers_shown:
-            return self._offers_shown[seat]
-        found = self.offers(seat)
-        self._offers_shown[seat] = found
-        return found
-
-    def settle_offers(self) -> bool:
-        """After an entry's screen went out: whether the zones' offers are to be shown anew."""
-        if not self._offers_lag:
-            return False
-        self._offers_lag = False
-        self._offers_shown.clear()
-        return True
 
     def offers_in_zones(self) -> bool:
         """Whether this match's zones offer one-tap declarations at all: the trick variants
@@ -195,5 +174,4 @@ class QuickActions:
         view = self.record(chosen.event())
         if view is not None:
             self.quick_last = QuickEntry(seat, chosen)
-            self._offers_lag = True
         return view

@@ -56,9 +56,7 @@ def _chosen_key(ds: DealScreen) -> tuple[object, ...] | None:
     choosing = ds.suit_choice_of(seat) if ds.offers_shown() else None
     return (
         seat,
-        tuple((o.meld, o.points, o.suits) for o in ds.shown_offers(seat))
-        if ds.offers_shown()
-        else (),
+        tuple((o.meld, o.points, o.suits) for o in ds.offers(seat)) if ds.offers_shown() else (),
         None if choosing is None else (choosing.meld, choosing.suits),
         tuple((p.meld, p.points, p.ready) for p in ds.pending(seat)),
         quick_offers.columns_now(),

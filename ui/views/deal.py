@@ -261,7 +261,7 @@ def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
             tuple(c.code for c in table),
             tuple((p.meld, p.points, p.ready, tuple(c.code for c in p.cards)) for p in pending),
             ds.trumps(),
-            tuple((o.meld, o.points, o.suits) for o in ds.shown_offers(seat)),
+            tuple((o.meld, o.points, o.suits) for o in ds.offers(seat)),
             None if choosing is None else (choosing.meld, choosing.suits),
             last is not None and last.player == seat,
             quick_offers.columns_now(),

@@ -66,7 +66,7 @@ def offers_zone(
     choosing = ds.suit_choice_of(seat)
     if choosing is not None:
         return _suit_row(ctx, ds, act, seat, name, choosing)
-    offered = ds.shown_offers(seat)
+    offered = ds.offers(seat)
     if not offered:
         return None
     columns = columns_now()
@@ -108,7 +108,7 @@ def bar_offers(ctx: ViewContext, ds: DealScreen, act: Act, seat: int, name: str)
             for i, p in enumerate(ds.pending(seat))
             if p.ready
         ]
-        offered = ds.shown_offers(seat) if ds.offers_shown() else ()
+        offered = ds.offers(seat) if ds.offers_shown() else ()
         cells += [_cell(ctx, ds, act, seat, name, o) for o in offered]
         columns = columns_now()
         most = ROWS * columns
