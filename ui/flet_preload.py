@@ -43,11 +43,9 @@ def names_used(prefix: str = "ui") -> set[str]:
     return found
 
 
-def preload(prefix: str = "ui") -> int:
-    """Import the modules behind the Flet names the app uses; returns how many names."""
+def preload(prefix: str = "ui") -> None:
+    """Import the modules behind the Flet names the app uses."""
     import flet
 
-    names = names_used(prefix)
-    for name in sorted(names):
+    for name in sorted(names_used(prefix)):
         getattr(flet, name)
-    return len(names)

@@ -18,7 +18,6 @@ async function beziqueLoad(loadPyodide, options) {
     console.log("bezique-mark image-read " + Date.now());
     try {
       const py = await loadPyodide({ ...options, _loadSnapshot: image });
-      self.beziqueImage = "restored";
       console.log("bezique-mark image-restored " + Date.now());
       return py;
     } catch (error) {
@@ -26,6 +25,5 @@ async function beziqueLoad(loadPyodide, options) {
       try { await caches.delete(cacheName); } catch (e) { /* gone already */ }
     }
   }
-  self.beziqueImage = image ? "refused" : "none";
   return loadPyodide(options);
 }

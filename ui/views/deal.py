@@ -252,14 +252,7 @@ def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
         choosing = ds.suit_choice_of(seat)
         last = ds.quick_last
         key = (
-            "table",
-            seat,
-            name,
-            ctx.app.lang,
-            phase2,
-            back,
-            tuple(c.code for c in table),
-            tuple((p.meld, p.points, p.ready, tuple(c.code for c in p.cards)) for p in pending),
+            *_zone_key("table", ctx, seat, name, phase2, back, table, pending),
             ds.trumps(),
             tuple((o.meld, o.points, o.suits) for o in ds.offers(seat)),
             None if choosing is None else (choosing.meld, choosing.suits),
@@ -274,6 +267,30 @@ def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
             )
         )
     return out
+
+
+def _zone_key(
+    kind: str,
+    ctx: ViewContext,
+    seat: int,
+    name: str,
+    phase2: bool,
+    back: bool,
+    table: list[Card],
+    pending: list[PendingView],
+) -> tuple[object, ...]:
+    """What a player's zone shows in either layout: its cached control is kept while this
+    (and the layout's own additions) stays the same."""
+    return (
+        kind,
+        seat,
+        name,
+        ctx.app.lang,
+        phase2,
+        back,
+        tuple(c.code for c in table),
+        tuple((p.meld, p.points, p.ready, tuple(c.code for c in p.cards)) for p in pending),
+    )
 
 
 def _table_panel(
@@ -382,14 +399,7 @@ def _player_rows(
         table = ds.table(seat)
         pending = ds.pending(seat)
         key = (
-            "table-row",
-            seat,
-            name,
-            ctx.app.lang,
-            phase2,
-            back,
-            tuple(c.code for c in table),
-            tuple((p.meld, p.points, p.ready, tuple(c.code for c in p.cards)) for p in pending),
+            *_zone_key("table-row", ctx, seat, name, phase2, back, table, pending),
             chosen == seat,
             last is not None and last.player == seat,
             ds.sits_out(seat),
