@@ -115,3 +115,56 @@ def test_a_tap_while_the_server_restarts_is_refused_on_screen_and_never_sent(
     finally:
         srv.stop()
         store.close()
+
+
+def test_a_phone_comes_back_once_the_server_answers_not_at_flets_next_retry(
+    tmp_path: Path, browser: Any
+) -> None:
+    """Flet's client doubles its wait between websocket retries without a cap, so after a
+    long outage its next try can be a minute away. Here every websocket the phone opens is
+    refused while the restarted server answers plain requests (as between two of Flet's
+    retries): the page must start afresh by itself, say so in its session storage, and show
+    the match again once sockets get through."""
+    import re
+
+    from ui_e2e_harness import back_after_restart, by_id, free_port, load_app, tap
+
+    from referee.storage import Store
+
+    url = f"sqlite:///{tmp_path / 'outage.sqlite3'}"
+    store = Store.open(url)
+    mid = store.create_match("two-hand", ["Anna", "Boris"])
+    store.start_deal(mid, "Anna", "9H")
+    srv = TableServer(url, free_port(), tmp_path / "server.log", tmp_path / "state", lang="en")
+    srv.start()
+    try:
+        page = browser.new_context(viewport=PHONE).new_page()
+        load_app(page, srv.link("scorer"))
+        by_id(page, "resume").first.wait_for(timeout=20_000)
+        tap(page, "resume")
+        by_id(page, "declare-1").first.wait_for(timeout=60_000)
+        assert page.evaluate("sessionStorage.getItem('bezique.reconnect.reloaded')") is None
+
+        blocked = {"on": True}
+
+        def sockets(ws: Any) -> None:
+            if blocked["on"]:
+                ws.close()
+            else:
+                ws.connect_to_server()
+
+        page.route_web_socket(re.compile(r"/ws$"), sockets)
+        page.on("framenavigated", lambda f: blocked.update(on=f != page.main_frame))
+        assert srv.proc is not None
+        srv.proc.kill()
+        srv.proc.wait(timeout=10)
+        srv.proc = None
+        page.locator(NOTICE).wait_for(state="visible", timeout=15_000)
+        srv.start()
+        back_after_restart(page, timeout=60_000)
+        by_id(page, "declare-1").first.wait_for(timeout=60_000)  # the match it showed
+        assert page.evaluate("sessionStorage.getItem('bezique.reconnect.reloaded')") is not None
+        page.context.close()
+    finally:
+        srv.stop()
+        store.close()

@@ -21,6 +21,7 @@ from ui_e2e_harness import (
     open_app,
     shot,
     tap,
+    type_into_focus,
     type_until,
     wait_words,
 )
@@ -178,9 +179,7 @@ def test_declare_by_name_rulings_phase_two_and_brisques_on_a_phone(
     # is explained under the field
     tap(page, "last-trick-1")
     by_id(page, "finish-deal").wait_for()
-    page.wait_for_timeout(300)
-    page.keyboard.type("9")
-    wait_words(page, "brisque-total", "9 + 7 = 16")
+    type_into_focus(page, "9", "brisque-total", "9 + 7 = 16")
     shot(page, "deal-49-brisques-derived")
     retype(page, "Boris", "8", "9 + 8 = 17, but the packs hold 16")
     tap(page, "finish-deal")
@@ -275,9 +274,7 @@ def test_a_tricks_deal_one_tap_per_trick_closed_by_the_last_trick(
     shot(page, "deal-59-tricks-after-stock")
     tap(page, "last-trick-1")
     by_id(page, "finish-deal").wait_for()
-    page.wait_for_timeout(300)
-    page.keyboard.type("8")
-    wait_words(page, "brisque-total", "8 + 8 = 16")
+    type_into_focus(page, "8", "brisque-total", "8 + 8 = 16")
     tap(page, "finish-deal")
     wait_words(page, "summary-1", "Boris: 90")
     shot(page, "deal-60-tricks-summary")

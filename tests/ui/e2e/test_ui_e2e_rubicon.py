@@ -21,6 +21,7 @@ from ui_e2e_harness import (
     shot,
     tap,
     tap_to,
+    type_into_focus,
     wait_words,
 )
 
@@ -108,9 +109,7 @@ def test_a_rubicon_deal_through_to_its_game_score(lang_server: AppServer, browse
     tap(page, "stock-exhausted")
     tap(page, "last-trick-0")
     by_id(page, "finish-deal").wait_for()
-    page.wait_for_timeout(300)
-    page.keyboard.type("14")
-    wait_words(page, "brisque-total", "18")
+    type_into_focus(page, "14", "brisque-total", "18")
     shot(page, f"rubicon-05-brisques-{lang}")
     tap(page, "finish-deal")
 

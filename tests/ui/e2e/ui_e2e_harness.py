@@ -263,6 +263,21 @@ def scroll_down(page: Page, pixels: int = 2000) -> None:
     page.mouse.wheel(0, pixels)
 
 
+def type_into_focus(page: Page, text: str, identifier: str, words: str) -> None:
+    """Type on the keyboard into the field that took the focus by itself (a form that opens
+    its number pad at once), after it has it: under load the focus comes later than the
+    form, and keys typed before would reach nothing. Then wait for the effect."""
+    page.wait_for_function(
+        """() => {
+            const a = document.activeElement;
+            return !!a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA');
+        }""",
+        timeout=20_000,
+    )
+    page.keyboard.type(text)
+    wait_words(page, identifier, words)
+
+
 def type_until(page: Page, label: str, text: str, identifier: str, words: str) -> None:
     """Type into a field until the node ``identifier`` shows ``words`` (its effect): under
     load a fill can be lost, and a digit alone is no proof in the websocket frames."""

@@ -26,6 +26,7 @@
     return texts[lang] || texts.en || { title: "", body: "" };
   };
   let down = false;
+  let restarting = false;  // the page is starting afresh: the old socket's messages are dropped
   let box = null;
   const notice = () => {
     if (box) return box;
@@ -47,11 +48,41 @@
   // socket to the page; after --new-table it would say "Reconnecting…" forever (P31).
   let refused = false;
   let polling = null;
+  // Flet's client retries its websocket after 0.5 s, then doubles the wait each time without
+  // a cap (1, 2, 4 … 32, 64 s): a phone whose server was away for half a minute would stay on
+  // "Reconnecting…" for a minute more after the server is back. So when the server answers
+  // this page's check twice in a row while the websocket is still down, the page starts
+  // afresh at once (at most every 20 s): Flet's kept session id lets a server that still
+  // holds the session give it back whole, and a restarted server starts a new one.
+  let answered = 0;
+  const RELOADED = "bezique.reconnect.reloaded";
+  const restartPage = () => {
+    let last = 0;
+    try { last = Number(sessionStorage.getItem(RELOADED) || 0); } catch (_e) { /* none */ }
+    if (Date.now() - last < 20000) return;
+    try { sessionStorage.setItem(RELOADED, String(Date.now())); } catch (_e) { /* none */ }
+    restarting = true;
+    location.reload();
+  };
+  const serverAnswered = () => {
+    if (!down || refused || restarting) return;
+    answered += 1;
+    if (answered >= 2) restartPage();
+  };
   const check = () => {
     fetch("/table-check", { cache: "no-store", credentials: "same-origin" })
-      .then((r) => (r.ok ? r.json() : null))
-      .then((j) => setRefused(!!j && j.valid === false))
-      .catch(() => setRefused(false));  // no answer: the server is away, not refusing
+      .then((r) => {
+        const json = r.headers.get("content-type") || "";
+        const read = r.ok && json.includes("json") ? r.json() : Promise.resolve(null);
+        return read.catch(() => null).then((j) => {
+          setRefused(!!j && j.valid === false);
+          serverAnswered();  // any answer says it is up (a plain server has no /table-check)
+        });
+      })
+      .catch(() => {
+        answered = 0;
+        setRefused(false);  // no answer: the server is away, not refusing
+      });
   };
   const setRefused = (value) => {
     if (!down || refused === value) return;
@@ -67,6 +98,7 @@
       clearInterval(polling);
       polling = null;
       refused = false;
+      answered = 0;
     }
     if (!on && !box) return;
     const b = notice();
@@ -105,7 +137,6 @@
     return null;
   };
   let session = null;
-  let restarting = false;
   const Native = window.WebSocket;
   class Watched extends Native {
     constructor(url, protocols) {
