@@ -69,6 +69,7 @@ MARKS = (
     "image-read",
     "image-restored",
     "pyodide-loaded",
+    "app-unpacked",
     "storage-mounted",
     "python-app-start",
     "imports-done",

@@ -3,8 +3,10 @@
 // that does not restore is deleted and the start goes on without it: a start never fails
 // for want of an image.
 async function beziqueLoad(loadPyodide, options) {
-  // The packages zip is read from the cache while Pyodide loads (worker-boot.js takes it).
+  // The packages zip and the app archive are read from the cache while Pyodide loads
+  // (worker-boot.js takes them).
   self.beziquePackages = fetch(new URL("packages.zip", self.location.href));
+  self.beziqueApp = fetch(new URL("app.zip", self.location.href));
   const cacheName = "bezique-image-__BUILD_ID__";
   const key = new URL("__bezique_image__", self.location.href).href;
   let image = null;
