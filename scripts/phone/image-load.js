@@ -10,6 +10,7 @@ async function beziqueLoad(loadPyodide, options) {
   const cacheName = "bezique-image-__BUILD_ID__";
   const key = new URL("__bezique_image__", self.location.href).href;
   let image = null;
+  console.log("bezique-mark image-asked " + Date.now());
   try {
     const res = await (await caches.open(cacheName)).match(key);
     if (res) image = new Uint8Array(await res.arrayBuffer());
@@ -18,6 +19,14 @@ async function beziqueLoad(loadPyodide, options) {
   }
   if (image) {
     console.log("bezique-mark image-read " + Date.now());
+    image = beziqueUnpackPages(image); // image-pages.js: null when damaged
+    if (!image) {
+      console.warn("Bezique Referee: the Python image is damaged, starting without it");
+      try { await caches.delete(cacheName); } catch (e) { /* gone already */ }
+    }
+  }
+  if (image) {
+    console.log("bezique-mark image-expanded " + Date.now());
     try {
       const py = await loadPyodide({ ...options, _loadSnapshot: image });
       console.log("bezique-mark image-restored " + Date.now());

@@ -59,12 +59,15 @@ _problems
       self.postMessage({ type: "image-skipped", why: "loaded: " + problems });
       return;
     }
-    const image = py.makeMemorySnapshot();
+    const whole = py.makeMemorySnapshot();
+    const image = beziquePackPages(whole); // image-pages.js: without its empty pages
     const cache = await caches.open(CACHE);
     await cache.put(KEY, new Response(image, {
       headers: { "Content-Type": "application/octet-stream", "Content-Length": String(image.length) },
     }));
-    self.postMessage({ type: "image-ready", bytes: image.length, ms: Date.now() - t0 });
+    self.postMessage({
+      type: "image-ready", bytes: image.length, whole: whole.length, ms: Date.now() - t0,
+    });
   } catch (error) {
     self.postMessage({ type: "image-failed", why: String(error && (error.message || error)) });
   } finally {
