@@ -26,7 +26,7 @@ from ui.state.new_match import FormMemory
 from ui.views import SCREENS, live_slot, plain_buttons
 from ui.views.cards import LANGUAGE as CARD_LANGUAGE
 from ui.views.cards import SUIT_FONT, SUIT_FONT_FILE
-from ui.views.common import VIEWPORT_WIDTH, ViewContext, narrow, tagged
+from ui.views.common import VIEWPORT_HEIGHT, VIEWPORT_WIDTH, ViewContext, narrow, tagged
 from ui.views.screen_key import screen_key
 
 log = logging.getLogger(__name__)
@@ -80,6 +80,7 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
 
     ft.use_effect(after_render)
     VIEWPORT_WIDTH.set(float(page.width) if page.width else None)
+    VIEWPORT_HEIGHT.set(float(page.height) if page.height else None)
     CARD_LANGUAGE.set(app.lang)
     ctx = ViewContext(app=app, page=page)
     view = SCREENS[app.screen](ctx)
