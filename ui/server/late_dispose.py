@@ -29,7 +29,7 @@ class LateDisposeApp(FletApp):  # type: ignore[misc]  # Flet's web app is untype
         self._main_running = False
         self._dispose_asked = False
         # one wrapper per app: Flet keys the sessions' shared pubsub by the main function
-        super().__init__(*args, main=_telling(main), **kwargs)
+        super().__init__(*args, main=main_telling(main), **kwargs)
 
     def main_started(self) -> None:
         self._main_running = True
@@ -50,8 +50,9 @@ class LateDisposeApp(FletApp):  # type: ignore[misc]  # Flet's web app is untype
 
 
 @functools.cache
-def _telling(main: Main) -> Main:
-    """``main``, telling its session's handler when it starts and ends."""
+def main_telling(main: Main) -> Main:
+    """``main``, telling its session's handler when it starts and ends (one wrapper per
+    ``main``: Flet keys the sessions' shared pubsub by it)."""
 
     async def main_then(page: Any) -> None:
         handler = page.session.connection  # this session's handler, as main starts
