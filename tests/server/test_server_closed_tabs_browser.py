@@ -188,3 +188,60 @@ def test_phones_across_a_server_restart_log_nothing(
     anna.context.close()
     no_faults(first)
     no_faults(settle_log(srv))
+
+
+BACK = re.compile(r"session (\w+) is back at the table: subscribed")
+
+
+def test_a_phone_that_drops_and_comes_back_shows_what_it_missed_and_hears_moves_again(
+    table: tuple[TableServer, Any, int], browser: Any
+) -> None:
+    """The other side of unsubscribing: Boris's websocket drops (his Wi-Fi), Anna records
+    meanwhile, and Boris comes back on the same session: he shows her entry (read again from
+    storage, nobody told him) and hears her next one."""
+    from ui_e2e_harness import by_id, shot, wait_words
+
+    srv, store, mid = table
+    anna = phone_at_the_deal(browser, srv)
+    boris = browser.new_context(viewport=PHONE).new_page()
+    sockets: list[tuple[Any, Any]] = []
+    blocked = {"on": False}
+
+    def route(ws: Any) -> None:
+        if blocked["on"]:
+            ws.close()  # no Wi-Fi: refused
+        else:
+            sockets.append((ws, ws.connect_to_server()))
+
+    boris.route_web_socket(re.compile(r"/ws$"), route)
+    from ui_e2e_harness import load_app, tap
+
+    load_app(boris, srv.link("scorer"))
+    by_id(boris, "resume").first.wait_for(timeout=60_000)
+    tap(boris, "resume")
+    by_id(boris, "declare-1").first.wait_for(timeout=60_000)
+    start = store.log_position(mid)
+    blocked["on"] = True
+    page_side, server_side = sockets[-1]
+    server_side.close()
+    page_side.close()
+    gone = wait_for_log(srv, LEFT)[0]
+    declare_bezique(anna, 1)  # while Boris is away
+    recorded(store, mid, start + 1)
+    blocked["on"] = False  # back on the Wi-Fi: Flet's retry or the notice's reload
+    deadline = time.monotonic() + 90
+    while gone not in BACK.findall(log_text(srv)):
+        assert time.monotonic() < deadline, "Boris never came back to his session"
+        boris.wait_for_timeout(200)  # Playwright runs the socket's route while it waits
+    placeholder = boris.locator("flt-semantics-placeholder")  # after a reload: on again
+    if placeholder.count():
+        placeholder.dispatch_event("click")
+    scores = store.load_match(mid).current.scores()
+    wait_words(boris, "deal-score-1", str(scores[1]), timeout=WAIT)  # what he missed
+    shot(boris, "closed-tabs-boris-back")
+    declare_bezique(anna, 0)  # and the next move reaches him
+    recorded(store, mid, start + 2)
+    wait_words(boris, "live-strip", "recorded", timeout=WAIT)
+    for page in (anna, boris):
+        page.context.close()
+    no_faults(settle_log(srv))
