@@ -24,10 +24,12 @@ def _loop(page: Any) -> asyncio.AbstractEventLoop | None:
     at all: a page being closed, or a test's stand-in)."""
     try:
         connection = page.session.connection
-    except Exception:
+        loop: asyncio.AbstractEventLoop | None = (
+            connection.loop if connection is not None else None
+        )
+    except Exception:  # Flet's connection raises while it has no loop yet
         return None
-    loop = getattr(connection, "loop", None) if connection is not None else None
-    return loop if isinstance(loop, asyncio.AbstractEventLoop) else None
+    return loop
 
 
 def connected(page: Any) -> bool:
