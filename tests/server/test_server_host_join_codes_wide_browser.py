@@ -1,7 +1,7 @@
 """Issue 22: on the host's laptop screen (1280 x 800) both join codes are in sight at once,
 side by side, each large enough to scan across the table, in English and in Russian (longer
-labels); and a phone's camera reads both from the screen as it is shown (zxing-cpp, inversion
-off)."""
+labels), in the dark theme too; and a phone's camera reads both from the screen as it is shown
+(zxing-cpp, inversion off)."""
 
 from __future__ import annotations
 
@@ -69,12 +69,17 @@ def test_both_join_codes_are_on_the_laptop_screen_side_by_side_and_scan(
         host = browser.new_context(viewport=LAPTOP).new_page()
         load_app(host, srv.host_url)
         tap(host, "join-codes")
-        for lang in ("en", "ru"):
+        for lang in ("en", "ru", "ru-dark"):
             if lang == "ru":
                 tap(host, "lang-toggle")
                 host.get_by_text(load_catalog("ru")["hostlinks.hide"]).first.wait_for(
                     timeout=20_000
                 )
+            if lang == "ru-dark":  # the theme switch goes system -> light -> dark
+                tap(host, "theme-toggle")
+                wait_words(host, "theme-toggle", load_catalog("ru")["nav.theme_light"])
+                tap(host, "theme-toggle")
+                wait_words(host, "theme-toggle", load_catalog("ru")["nav.theme_dark"])
             for role in ("scorer", "viewer"):
                 by_id(host, f"join-code-{role}").first.wait_for(timeout=20_000)
                 wait_words(host, f"join-code-{role}", srv.link(role))
