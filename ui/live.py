@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ui import backend, entry_words
+from ui import backend, entry_words, page_tasks
 from ui.i18n import Translator
 from ui.state.common import Notice
 
@@ -235,6 +235,33 @@ class TableLink:
             deal.moved_elsewhere()
         self.show(move, form_replaced=form_open and deal is not None and deal.mode != "end")
 
+    def catch_up(self) -> None:
+        """Back after its device was away (no connection, so no moves were told to it): the
+        matches it shows are read again from storage; a match that moved meanwhile counts as
+        moved elsewhere (its taps are refused until the screen has shown it, and what was
+        half-done on it is dropped, as after another device's undo)."""
+        app = self.app
+        moved = []
+        for s in {id(s): s for s in (app.session, app.viewed) if s is not None}.values():
+            before = s.position
+            try:
+                s.reload()
+            except backend.WriteFailed as exc:  # its own entry, sent before it left, lost
+                s.saw_elsewhere()
+                notice = write_notice(exc, s.refused, app.lang)
+                self._tell(notice or Notice("error.diverged", error=True))
+                moved.append(s)
+                continue
+            except Exception:  # storage unreachable: the next tap reports it
+                log.exception("reload on coming back")
+                continue
+            if s.position != before:
+                s.saw_elsewhere()
+                moved.append(s)
+        deal = app.deal
+        if deal is not None and deal.session in moved:
+            deal.moved_elsewhere()
+
     def show(self, move: Move, *, form_replaced: bool = False, own: bool = False) -> None:
         """Put a move in the strip every screen shows, and re-render (``form_replaced``: the
         move closed the end form open on this screen, and the strip says so; ``own``: this
@@ -266,14 +293,19 @@ def _end_of_deal_before(shown: LiveNotice | None, move: Move) -> Move | None:
 
 
 def connect(app: AppState, page: ft.Page) -> TableLink:
-    """Wire a session to the server's pubsub; moves are handled on the page's event loop."""
+    """Wire a session to the server's pubsub; moves are handled on the page's event loop.
+
+    Told of moves while its device is connected: a closed tab, a locked phone or a dropped
+    Wi-Fi unsubscribes at once (Flet keeps a disconnected session for an hour, and each move
+    heard by one went to a loop it no longer had: a traceback each, issue 22); back on the
+    same session, it subscribes again and shows what storage holds now."""
     link = TableLink(app, lambda move: page.pubsub.send_others_on_topic(TOPIC, move))
 
     async def run(fn: Callable[..., None], *args: Any) -> None:
         fn(*args)
 
     def schedule(fn: Callable[..., None], *args: Any) -> None:
-        page.run_task(run, fn, *args)
+        page_tasks.run_task(page, run, fn, *args)
 
     link.schedule = schedule  # type: ignore[method-assign]
 
@@ -285,12 +317,29 @@ def connect(app: AppState, page: ft.Page) -> TableLink:
     # At the table while the page is connected (a closed tab leaves, a reload comes back).
     link.company = COMPANY
     COMPANY.join(link)
-    page.on_disconnect = lambda _e: COMPANY.leave(link)
+
+    def disconnected(_e: Any) -> None:
+        page.pubsub.unsubscribe_topic(TOPIC)
+        COMPANY.leave(link)
+        log.info("session %s left the table: unsubscribed", _session_id(page))
 
     def connected(_e: Any) -> None:
+        page.pubsub.subscribe_topic(TOPIC, heard)
         COMPANY.join(link)
+        log.info("session %s is back at the table: subscribed", _session_id(page))
+        link.catch_up()  # the moves made while it was away were not told to it
         app.changed()  # drawn again: a new connection is told what the screen shows
 
+    page.on_disconnect = disconnected
     page.on_connect = connected
     app.on_leave = lambda: COMPANY.leave(link)
+    if not page_tasks.connected(page):  # gone while the app was starting: not at the table
+        disconnected(None)
     return link
+
+
+def _session_id(page: ft.Page) -> str:
+    try:
+        return str(page.session.id)
+    except Exception:  # no session (a test's page)
+        return "?"

@@ -18,7 +18,7 @@ from typing import Any
 
 import flet as ft
 
-from ui import backend, flet_preload, live, runtime
+from ui import backend, flet_preload, live, page_tasks, runtime
 from ui.awake import Awake
 from ui.i18n import Translator, pick_language
 from ui.state.app import AppState, Role
@@ -26,7 +26,7 @@ from ui.state.new_match import FormMemory
 from ui.views import SCREENS, live_slot, plain_buttons
 from ui.views.cards import LANGUAGE as CARD_LANGUAGE
 from ui.views.cards import SUIT_FONT, SUIT_FONT_FILE
-from ui.views.common import VIEWPORT_WIDTH, ViewContext, narrow, tagged
+from ui.views.common import VIEWPORT_HEIGHT, VIEWPORT_WIDTH, ViewContext, narrow, tagged
 from ui.views.screen_key import screen_key
 
 log = logging.getLogger(__name__)
@@ -80,6 +80,7 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
 
     ft.use_effect(after_render)
     VIEWPORT_WIDTH.set(float(page.width) if page.width else None)
+    VIEWPORT_HEIGHT.set(float(page.height) if page.height else None)
     CARD_LANGUAGE.set(app.lang)
     ctx = ViewContext(app=app, page=page)
     view = SCREENS[app.screen](ctx)
@@ -153,12 +154,12 @@ class _Follower:
         route = app.route
         if route != _path(self.route):
             self.route = route
-            page.run_task(page.push_route, route + self.query)
-        page.run_task(self.awake.follow, app)
+            page_tasks.run_task(page, page.push_route, route + self.query)
+        page_tasks.run_task(page, self.awake.follow, app)
         notice = app.live_notice
         if notice is not None and notice.serial != self.strip_serial:
             self.strip_serial = notice.serial
-            page.run_task(self._hide_later, notice.serial)
+            page_tasks.run_task(page, self._hide_later, notice.serial)
 
     async def _hide_later(self, serial: int) -> None:
         await asyncio.sleep(STRIP_SECONDS)
@@ -371,11 +372,13 @@ def make_main(
         app.device = saved.get("device") or app.t("table.device.default", n=next(_DEVICES))
         app.keep_awake = saved.get("awake", "on") != "off"
         app.join_codes = host_join_codes(page)
-        app.on_settings = lambda: page.run_task(_save_settings, prefs, app)
+        app.on_settings = lambda: page_tasks.run_task(page, _save_settings, prefs, app)
         if "device" not in saved:
             app.on_settings()  # the default name stays this device's after a restart
         app.form_memory = _form_memory(saved.get("form"))
-        app.on_remember = lambda memory: page.run_task(_save_form_memory, prefs, memory)
+        app.on_remember = lambda memory: page_tasks.run_task(
+            page, _save_form_memory, prefs, memory
+        )
         if store.notice:
             app.store_notice = str(store.notice)
         live.connect(app, page)
@@ -384,7 +387,7 @@ def make_main(
         async def _refresh() -> None:
             app.changed()
 
-        app.notify_from_thread = lambda: page.run_task(_refresh)
+        app.notify_from_thread = lambda: page_tasks.run_task(page, _refresh)
         page.title = app.t("app.title")
         page.theme_mode = THEME_MODES[app.theme]
         page.on_resize = lambda _e: app.changed()
