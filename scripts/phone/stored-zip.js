@@ -2,7 +2,8 @@
 // compression of its own) laid out in Pyodide's file system by JavaScript. Flet's worker
 // would fetch it again and unpack it with Python's zipfile and shutil: a third of a second
 // of a phone's start for what is only copying bytes. Returns false (nothing written) for
-// anything but a plain stored zip, and the worker then unpacks it the usual way.
+// anything but a plain stored zip, and the worker then unpacks it the usual way. The files
+// keep views of ``bytes`` (Emscripten's canOwn), which must not change afterwards.
 function beziqueUnpackStored(FS, bytes, dir) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // The end-of-central-directory record: the last 22 bytes when there is no comment.
@@ -37,7 +38,7 @@ function beziqueUnpackStored(FS, bytes, dir) {
     }
     const slash = path.lastIndexOf("/");
     if (slash > 0) FS.mkdirTree(path.slice(0, slash));
-    FS.writeFile(path, bytes.subarray(start, start + size));
+    FS.writeFile(path, bytes.subarray(start, start + size), { canOwn: true }); // no copy
   }
   return true;
 }

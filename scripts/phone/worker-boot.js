@@ -10,7 +10,8 @@
             const FS = self.pyodide.FS;
             const zip = await (self.beziquePackages || fetch(new URL("packages.zip", self.location.href)));
             if (!zip.ok) throw new Error("packages.zip: HTTP " + zip.status);
-            FS.writeFile("/home/pyodide/packages.zip", new Uint8Array(await zip.arrayBuffer()));
+            // canOwn: the file is this buffer, not a copy of it (16 MB).
+            FS.writeFile("/home/pyodide/packages.zip", new Uint8Array(await zip.arrayBuffer()), { canOwn: true });
             // The app archive laid out by stored-zip.js; Flet's own unpacking only if not.
             try {
                 const app = await (self.beziqueApp || fetch(new URL("app.zip", self.location.href)));
