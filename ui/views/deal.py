@@ -817,8 +817,7 @@ def _summary(
             identifier="summary-score",
         )
     )
-    if ds.ruling is not None:
-        out.append(
-            tagged("last-entry", body_text(ds.ruling.text, 15, color=ft.Colors.ON_SURFACE_VARIANT))
-        )
+    # No ruling of the play here: the deal is over, and this device's last one may be a
+    # notice for a phase that has ended ("the stock is exhausted: from now on no
+    # declarations", when another phone recorded the end); the lines above say the end.
     return out, [ft.Row(buttons, wrap=True, spacing=8)]
