@@ -458,6 +458,10 @@ class DealScreen(QuickActions, PenaltyActions, NamingActions, EndOfDeal):
     def penalties(self) -> list[tuple[str, int | str]]:
         return [(str(k), v) for k, v in self.match.variant.penalties.items()]
 
+    def dismiss_notice(self) -> None:
+        """The notice was read (OK): the strip shows the rulings again."""
+        self.notice = None
+
     def dismiss_ruling(self) -> None:
         self.ruling = None
         self.toast.dismiss()

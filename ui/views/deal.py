@@ -23,6 +23,7 @@ from ui.views import (
     declare_by_name,
     last_deal_note,
     live_slot,
+    notice_strip,
     pinned_bottom,
     plain_buttons,
     quick_offers,
@@ -136,8 +137,6 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     """Header, ruling strip, tables (with what covers them), action bar; the declare and
     trick layers cover the whole screen while they are open."""
     tables: list[ft.Control] = save_status(ctx, ds.session)  # unsaved entries (storage away)
-    if ds.notice is not None:
-        tables.append(banner(ctx.t(ds.notice.key, **ds.notice.args), error=ds.notice.error))
     tables += last_deal_note.notes(ctx, ds.match)  # a side past the target: the last deal
     tables += entry_rows(ctx, ds, act)  # carte blanche, cut bonus (ui/views/rubicon_entries)
     tables += _players(ctx, ds, act)
@@ -147,7 +146,9 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     middle: list[ft.Control] = [
         ft.Column(
             [
-                live_slot.deal_strip(ctx, ds, act),
+                # a notice (a refused write) first, in the strip's place: never over the
+                # tables nor above them (ui/views/notice_strip.py)
+                notice_strip.build(ctx, ds, act) or live_slot.deal_strip(ctx, ds, act),
                 ft.Container(
                     content=ft.Column(
                         tables,
