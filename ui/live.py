@@ -79,6 +79,8 @@ class LiveNotice:
                 return str(t(f"table_words.{m.action}", device=m.device, what=what))
             return str(t(f"table.moved.{m.action}", device=m.device))
         if m.action == "new":
+            if not m.sides:  # storage did not say whose: the news without the names
+                return str(t("new_match_news.strip_unnamed", device=m.device))
             return str(t("new_match_news.strip", device=m.device, players=" — ".join(m.sides)))
         if m.action == "correct":
             return str(t("table.moved.correct", device=m.device))

@@ -108,3 +108,14 @@ def test_a_viewer_watching_a_match_in_play_stays_on_it(store: Any) -> None:
     assert vera.session is not None and vera.session.match_id == first  # not yanked away
     assert vera.live_notice is not None
     assert "Clara — Dmitri" in vera.live_notice.text(vera.t, "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_news_of_a_match_whose_names_storage_did_not_give_still_reads(lang: str) -> None:
+    from ui.i18n import Translator
+    from ui.live import LiveNotice, Move
+
+    t = Translator(lang)
+    said = LiveNotice(Move(7, 0, "new", "Anna's phone"), 1).text(t, lang)
+    assert said.startswith("Anna's phone") and not said.rstrip().endswith(":")
+    assert "new_match_news" not in said  # a text, not a key
