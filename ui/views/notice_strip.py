@@ -24,7 +24,7 @@ def build(ctx: ViewContext, ds: DealScreen, act: Act) -> ft.Control | None:
     fg = ft.Colors.ON_ERROR_CONTAINER if error else ft.Colors.ON_SECONDARY_CONTAINER
     words = ft.Column(
         [ft.Text(ctx.t(notice.key, **notice.args), size=14, color=fg)],
-        scroll=ft.ScrollMode.AUTO,  # the rest of a long refusal is a swipe away
+        scroll=ft.ScrollMode.ALWAYS,  # its bar says the rest of a long refusal is a swipe away
         tight=True,
         spacing=0,
     )
