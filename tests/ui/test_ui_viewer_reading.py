@@ -116,3 +116,17 @@ def test_a_side_past_the_target_in_play_is_said_with_the_rule(store: Any, lang: 
     assert r.winner is None and r.verdict is not None
     assert r.verdict.ends_with_deal and "Anna" in r.verdict.ends_with_deal
     assert r.verdict.rule
+
+
+def test_a_wide_screen_shows_every_deal_on_its_own(store: Any) -> None:
+    mid = sample_match(store, 2, deals=7)
+    app = AppState(store, lang="en")
+    app.role = "viewer"
+    assert app.open_route(f"/view/{mid}")
+    token = VIEWPORT_WIDTH.set(900.0)
+    try:
+        shown = ids(viewer.build(ctx(app)).body)
+    finally:
+        VIEWPORT_WIDTH.reset(token)
+    assert "viewer-sheet-carried-0" not in shown
+    assert all(f"viewer-sheet-d{d}-0" in shown for d in range(1, 9))

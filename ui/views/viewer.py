@@ -43,11 +43,14 @@ def build(ctx: ViewContext) -> View:
     if r.winner is None:  # once won, the verdict says what counts: no last entry
         controls.append(_last(ctx, r))
     keep = max(1, SHEET_ROWS - (r.verdict is not None) - 2 * (box_rows(r) > 1))
+    if not narrow():  # a tablet or the host's laptop has the room: every deal on its own
+        keep = EVERY_ROW
     controls.append(_sheet(ctx, score_sheet(session.match, app.lang), keep))
     return View(scroll_body(controls, max_width=720), bar)
 
 
 SHEET_ROWS = 3  # deal rows shown; earlier deals are brought forward in one row, as on paper
+EVERY_ROW = 1_000_000
 
 
 def box_rows(r: Reading) -> int:
