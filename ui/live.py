@@ -44,6 +44,7 @@ class Move:
     ruling: Any = None
     deal: int = 0
     event: dict[str, Any] | None = None  # a recorded entry, as stored
+    sides: tuple[str, ...] = ()  # a new match's sides ("new"), said with the news
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,10 @@ class LiveNotice:
             if what:
                 return str(t(f"table_words.{m.action}", device=m.device, what=what))
             return str(t(f"table.moved.{m.action}", device=m.device))
+        if m.action == "new":
+            if not m.sides:  # storage did not say whose: the news without the names
+                return str(t("new_match_news.strip_unnamed", device=m.device))
+            return str(t("new_match_news.strip", device=m.device, players=" — ".join(m.sides)))
         if m.action == "correct":
             return str(t("table.moved.correct", device=m.device))
         return str(t("table.moved.deal", device=m.device, n=m.deal))
@@ -158,6 +163,7 @@ class TableLink:
         self._publish = publish
         self._serial = 0
         app.on_session = self.attach
+        app.on_created = self.created
         self.company = company
         if company is not None:
             company.join(self)
@@ -177,6 +183,16 @@ class TableLink:
         self._publish(move)
         if w.action in ("undo", "redo"):
             self.show(move, own=True)
+
+    def created(self, match_id: int) -> None:
+        """This device created a match: the others hear of it at once, not at its first
+        deal (their Home said "No match in progress" and offered New match: a duplicate)."""
+        try:
+            sides = backend.summarize(self.app.store, match_id).sides
+        except Exception:  # storage away: the news goes without the names
+            log.exception("reading the new match %s", match_id)
+            sides = ()
+        self._publish(Move(match_id, 0, "new", self.app.device, sides=tuple(sides)))
 
     def schedule(self, fn: Callable[..., None], *args: Any) -> None:
         """Run on the session's own thread (the page's loop); tests run it at once."""
@@ -204,6 +220,9 @@ class TableLink:
     def arrive(self, move: Move) -> None:
         """Another device moved a match on: reload it if this session shows it."""
         app = self.app
+        if move.action == "new":
+            self.new_match(move)
+            return
         shown = [
             s for s in (app.session, app.viewed) if s is not None and s.match_id == move.match_id
         ]
@@ -262,6 +281,25 @@ class TableLink:
         if deal is not None and deal.session in moved:
             deal.moved_elsewhere()
 
+    def new_match(self, move: Move) -> None:
+        """Another device created a match. A viewer with nothing to watch (Home, or a
+        finished match) opens it: the phone held up to the onlookers follows the table.
+        Home and the new-match form say it, so nobody starts a second one; every other
+        screen has it in the news strip."""
+        app = self.app
+        idle = app.session is None or _finished(app.session)
+        watching = app.role == "viewer" and app.screen in ("home", "viewer") and idle
+        if watching and app.open_match(move.match_id, remember=False):
+            self.show(move)
+            return
+        args = {"device": move.device, "players": " — ".join(move.sides)}
+        if app.screen == "home":
+            kind = "home_viewer" if app.role == "viewer" else "home"
+            app.notice = Notice(f"new_match_news.{kind}", args)
+        elif app.screen == "new_match":
+            app.notice = Notice("new_match_news.form", args)
+        self.show(move)
+
     def show(self, move: Move, *, form_replaced: bool = False, own: bool = False) -> None:
         """Put a move in the strip every screen shows, and re-render (``form_replaced``: the
         move closed the end form open on this screen, and the strip says so; ``own``: this
@@ -277,6 +315,14 @@ class TableLink:
             self.app.deal.write_refused(notice)
         else:
             self.app.notice = notice
+
+
+def _finished(session: backend.MatchSession) -> bool:
+    """The session's match has a winner (the engine's result)."""
+    try:
+        return bool(session.match.result().finished)
+    except Exception:  # a match the engine cannot sum up is nothing to stay on
+        return True
 
 
 def _end_of_deal_before(shown: LiveNotice | None, move: Move) -> Move | None:
