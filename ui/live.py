@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ui import backend, entry_words
+from ui import backend, correction_words, entry_words
 from ui.i18n import Translator
 from ui.state.common import Notice
 
@@ -55,14 +55,17 @@ class LiveNotice:
     earlier: Move | None = None  # the same device's entry just before, said with it
     form_replaced: bool = False  # this screen's open end form was closed by this move (P25)
     alone: bool = False  # this device's own undo/redo with no other device at the table
+    own: bool = False  # this device's own move: "You undid …", never its name (issue 22)
 
     def text(self, t: Any, lang: str) -> str:
         m = self.move
-        if self.alone and m.action in ("undo", "redo"):  # one phone is not a table: no name
+        if (self.alone or self.own) and m.action in ("undo", "redo"):
+            # one phone is not a table: no name; at a table, a phone's own move is "You …"
+            words = "lone_words" if self.alone else "own_words"
             what = entry_words.words(m.ruling, lang, RULE_SUFFIX)
             if what:
-                return str(t(f"lone_words.{m.action}", what=what))
-            return str(t(f"lone_words.{m.action}_last"))
+                return str(t(f"{words}.{m.action}", what=what))
+            return str(t(f"{words}.{m.action}_last"))
         if m.action == "record":
             what = backend.ruling_text(m.ruling, lang) if m.ruling is not None else ""
             what = RULE_SUFFIX.sub("", what)  # the strip is short: the rule id is on screen
@@ -78,6 +81,9 @@ class LiveNotice:
                 return str(t(f"table_words.{m.action}", device=m.device, what=what))
             return str(t(f"table.moved.{m.action}", device=m.device))
         if m.action == "correct":
+            what = _correction_words(m.ruling, lang)
+            if what:  # the same lines as the correcting phone's, in this phone's language
+                return str(t("table_words.correct", device=m.device, what=what))
             return str(t("table.moved.correct", device=m.device))
         return str(t("table.moved.deal", device=m.device, n=m.deal))
 
@@ -113,8 +119,9 @@ def unseen_notice(exc: backend.Unseen, lang: str) -> Notice:
 
 class Company:
     """Who is at the table: the app sessions of one server (one per device's page). Each
-    link's ``app.others_at_table`` is how many others are connected now; the screens show
-    table wording (the news slot, "Boris's phone undid …") only while it is above 0."""
+    link's ``app.others_at_table`` is how many other devices are connected now; the screens
+    show table wording (the news slot, "Boris's phone undid …") only while it is above 0.
+    The host's browser tabs are one device (the laptop), not a table of their own."""
 
     def __init__(self) -> None:
         self._links: list[TableLink] = []
@@ -136,11 +143,18 @@ class Company:
     def _count(self) -> None:
         with self._lock:
             links = list(self._links)
+        devices = {device_key(link) for link in links}
         for link in links:
-            others = len(links) - 1
+            others = len(devices) - 1
             if link.app.others_at_table != others:
                 link.app.others_at_table = others
                 link.schedule(link.app.changed)  # its slot comes or goes on its own loop
+
+
+def device_key(link: TableLink) -> object:
+    """The device a session is on: every session of the table's host (it alone is given the
+    join codes) is the laptop's; any other session is a phone of its own."""
+    return "host" if link.app.join_codes is not None else link
 
 
 COMPANY = Company()  # the server's: every Flet session runs in this process
@@ -238,11 +252,12 @@ class TableLink:
     def show(self, move: Move, *, form_replaced: bool = False, own: bool = False) -> None:
         """Put a move in the strip every screen shows, and re-render (``form_replaced``: the
         move closed the end form open on this screen, and the strip says so; ``own``: this
-        device's move, said without its name while no other device is at the table)."""
+        device's move, said as "You …", and without a name while no other device is at
+        the table)."""
         self._serial += 1
         alone = own and self.app.others_at_table == 0
         self.app.live_notice = LiveNotice(move, self._serial, _end_of_deal_before(
-            self.app.live_notice, move), form_replaced, alone)
+            self.app.live_notice, move), form_replaced, alone, own)
         self.app.changed()
 
     def _tell(self, notice: Notice) -> None:
@@ -250,6 +265,18 @@ class TableLink:
             self.app.deal.write_refused(notice)
         else:
             self.app.notice = notice
+
+
+def _correction_words(correction: Any, lang: str) -> str:
+    """What a stored correction changed, in ``lang`` (empty when the move carries none)."""
+    diff, after = getattr(correction, "diff", None), getattr(correction, "after", None)
+    if diff is None or after is None:
+        return ""
+    try:
+        return correction_words.said(diff, tuple(after.players), lang, len(after.deals))
+    except Exception:  # never let the news break a screen: the plain sentence says enough
+        log.exception("correction words")
+        return ""
 
 
 def _end_of_deal_before(shown: LiveNotice | None, move: Move) -> Move | None:
