@@ -163,7 +163,7 @@ class _Follower:
     async def _hide_later(self, serial: int) -> None:
         await asyncio.sleep(STRIP_SECONDS)
         notice = self.app.live_notice
-        if notice is not None and notice.serial == serial:
+        if notice is not None and notice.serial == serial and self.app.live_open != serial:
             self.app.live_notice = None
             self.app.changed()
 
@@ -192,6 +192,30 @@ def table_role(page: ft.Page) -> Role | None:
         return "scorer"  # the server side of table mode is not in this build
     role = roles.role_of(page)
     return "viewer" if str(getattr(role, "value", role)) == "viewer" else "scorer"
+
+
+def joined_as(page: ft.Page) -> Role | None:
+    """The role this phone joined table mode's table with (its link's): "scorer" or
+    "viewer"; None for the host and where no table server runs."""
+    try:
+        roles = importlib.import_module("ui.server.roles")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("ui.server", "ui.server.roles"):
+            raise
+        return None
+    role = roles.joined_as(page)
+    return "viewer" if role == "viewer" else "scorer" if role == "scorer" else None
+
+
+def default_device(app: AppState) -> str:
+    """The name the others know a device by until it is given one: the host's screen is
+    the host's; phones that may score are numbered among themselves (the host's tabs and
+    the viewers, whose names nobody reads, take no number)."""
+    if app.join_codes is not None:
+        return str(app.t("table.device.host"))
+    if app.role == "viewer":
+        return ""
+    return str(app.t("table.device.default", n=next(_DEVICES)))
 
 
 def host_join_codes(page: ft.Page) -> Any:
@@ -363,11 +387,12 @@ def make_main(
             return
         app = AppState(store, lang=chosen, role=role)
         app.set_theme(saved.get("theme", "system"))
-        app.device = saved.get("device") or app.t("table.device.default", n=next(_DEVICES))
         app.keep_awake = saved.get("awake", "on") != "off"
         app.join_codes = host_join_codes(page)
+        app.joined_as = joined_as(page)
+        app.device = saved.get("device") or default_device(app)
         app.on_settings = lambda: page.run_task(_save_settings, prefs, app)
-        if "device" not in saved:
+        if "device" not in saved and app.device:
             app.on_settings()  # the default name stays this device's after a restart
         app.form_memory = _form_memory(saved.get("form"))
         app.on_remember = lambda memory: page.run_task(_save_form_memory, prefs, memory)

@@ -37,10 +37,14 @@ class AppState:
         # A viewer reads the live match and writes nothing: its sessions are read-only in
         # the backend, whatever the screen offers (table mode: the link's role decides).
         self.role: Role = role
+        # The role this device joined the table with by a link ("scorer" or "viewer"), said
+        # on its Home; None for the host and outside table mode (set by the shell).
+        self.joined_as: Role | None = None
         # Table mode (ui/live.py): told of every match session opened, and the last move
         # another device made, for the strip every screen shows.
         self.on_session: Callable[[backend.MatchSession], object] | None = None
         self.live_notice: Any = None
+        self.live_open = 0  # the serial of the news opened in full by a tap (stays open)
         # How many other devices are connected to this table now (ui/live.py's Company): a
         # lone device shows no table wording. ``on_leave`` takes it off the table.
         self.others_at_table = 0
@@ -251,6 +255,12 @@ class AppState:
             self.history = ["home"]
         self.go("viewer" if self.role == "viewer" else "deal", remember=remember)
         return True
+
+    @property
+    def may_write(self) -> bool:
+        """Whether the screens offer writing at all: a viewer is shown no action it may not
+        take (issue 22), and is refused in the state and the backend all the same."""
+        return self.role != "viewer"
 
     def refused_to_viewer(self) -> bool:
         """True (and the notice says why) when this session is a viewer: every write of the

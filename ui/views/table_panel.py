@@ -1,5 +1,5 @@
-"""Home's table section: this device's name as the others see it, and the switch that keeps
-the screen on during a deal."""
+"""Home's table section: this device's name as the others see it (not a viewer's: nobody
+reads it), and the switch that keeps the screen on during a deal."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ def controls(ctx: ViewContext) -> list[ft.Control]:
         on_submit=rename,
         max_length=40,
     )
+    if app.role == "viewer":  # it records nothing: no name for the others to read
+        return [section(ctx.t("table.device.title"), keep_awake(ctx))]
     return [
         section(
             ctx.t("table.device.title"),
