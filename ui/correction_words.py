@@ -143,9 +143,12 @@ def _pts(points: int) -> str:
 
 def said(diff: Any, players: tuple[str, ...], lang: str, deals: int) -> str:
     """The lines in one run of text for the table's news strip: "Boris: 1160 → 1150 in all;
-    Deal 1, Boris: 350 → 340; Deleted: …" (each line's own line breaks become spaces)."""
+    Deal 1, Boris: 350 → 340; Deleted: …" (a line's own parts, "Was: …" and "Now: …",
+    are parted the same way)."""
     t = Translator(lang)
-    return "; ".join(
-        " ".join(str(t(line.key, **line.args)).split())
+    parts = (
+        " ".join(part.split())
         for line in change_lines(diff, players, lang, deals)
+        for part in str(t(line.key, **line.args)).splitlines()
     )
+    return "; ".join(p for p in parts if p)

@@ -40,7 +40,7 @@ class Move:
     match_id: int
     position: int
     action: str  # record | undo | redo | deal
-    device: str
+    device: str  # the name the others know it by ("": the host's screen, not renamed)
     ruling: Any = None
     deal: int = 0
     event: dict[str, Any] | None = None  # a recorded entry, as stored
@@ -66,26 +66,28 @@ class LiveNotice:
             if what:
                 return str(t(f"{words}.{m.action}", what=what))
             return str(t(f"{words}.{m.action}_last"))
+        # the host's screen unnamed by its user is named in the reader's language
+        device = m.device or str(t("table.device.host"))
         if m.action == "record":
             what = backend.ruling_text(m.ruling, lang) if m.ruling is not None else ""
             what = RULE_SUFFIX.sub("", what)  # the strip is short: the rule id is on screen
             if self.earlier is not None:  # the end of a deal: its last trick too (QA P25)
                 what = f"{entry_words.words(self.earlier.ruling, lang, RULE_SUFFIX)}; {what}"
-            said = str(t("table.moved.record", device=m.device, what=what))
+            said = str(t("table.moved.record", device=device, what=what))
             if self.form_replaced:
                 said = said.rstrip(".") + ". " + str(t("end_news.form_replaced"))
             return said
         if m.action in ("undo", "redo"):
             what = entry_words.words(m.ruling, lang, RULE_SUFFIX)  # QA P18: name the entry
             if what:
-                return str(t(f"table_words.{m.action}", device=m.device, what=what))
-            return str(t(f"table.moved.{m.action}", device=m.device))
+                return str(t(f"table_words.{m.action}", device=device, what=what))
+            return str(t(f"table.moved.{m.action}", device=device))
         if m.action == "correct":
             what = _correction_words(m.ruling, lang)
             if what:  # the same lines as the correcting phone's, in this phone's language
-                return str(t("table_words.correct", device=m.device, what=what))
-            return str(t("table.moved.correct", device=m.device))
-        return str(t("table.moved.deal", device=m.device, n=m.deal))
+                return str(t("table_words.correct", device=device, what=what))
+            return str(t("table.moved.correct", device=device))
+        return str(t("table.moved.deal", device=device, n=m.deal))
 
 
 def write_notice(exc: BaseException, refused: Any = None, lang: str = "en") -> Notice | None:

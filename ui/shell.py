@@ -208,13 +208,12 @@ def joined_as(page: ft.Page) -> Role | None:
 
 
 def default_device(app: AppState) -> str:
-    """The name the others know a device by until it is given one: the host's screen is
-    the host's; phones that may score are numbered among themselves (the host's tabs and
-    the viewers, whose names nobody reads, take no number)."""
-    if app.join_codes is not None:
-        return str(app.t("table.device.host"))
-    if app.role == "viewer":
-        return ""
+    """The name the others know a device by until it is given one: none for the host's
+    screen (each phone calls it "The host's screen" in its own language); phones that may
+    score are numbered among themselves (the host's tabs and the viewers, whose names
+    nobody reads, take no number)."""
+    if app.join_codes is not None or app.role == "viewer":
+        return ""  # the host's screen is named in each reader's language (ui/live.py)
     return str(app.t("table.device.default", n=next(_DEVICES)))
 
 

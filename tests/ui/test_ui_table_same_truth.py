@@ -84,7 +84,9 @@ def test_a_correction_is_said_on_every_phone_with_the_correcting_phones_lines_in
     hub.deliver(anna, boris, viewer)
     assert cs.done is not None
     en, ru = Translator("en"), Translator("ru")
-    shown_en = [one_line(en(line.key, **line.args)) for line in cs.done]  # Anna's screen
+    shown_en = [  # Anna's screen, each line's parts ("Was: …", "Now: …")
+        one_line(part) for line in cs.done for part in str(en(line.key, **line.args)).splitlines()
+    ]
     assert any("→" in line for line in shown_en)  # the totals moved: said with numbers
     assert viewer.live_notice is not None
     said = viewer.live_notice.text(viewer.t, "en")
