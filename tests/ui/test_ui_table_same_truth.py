@@ -225,3 +225,17 @@ def test_the_news_strip_keeps_whole_lines_and_a_tap_opens_it_in_full(app: AppSta
     assert strip_text(full).max_lines is None and full.content.height is None
     full.content.on_click(None)  # read: a second tap hides it
     assert app.live_notice is None
+
+
+def test_a_correction_refused_to_a_viewer_says_so_in_words_not_a_role_name(
+    table: tuple[Hub, AppState, AppState, AppState, int],
+) -> None:
+    hub, anna, _boris, viewer, _mid = table
+    declare(anna, 1, "KS KH KD KC")
+    hub.deliver(anna, viewer)
+    assert viewer.session is not None
+    line = corr.entry_lines(viewer.session, "ru")[0][0]
+    cs = corr.CorrectionScreen(viewer.session, "ru", 0, 0, line.seq)  # however it got here
+    cs.set_player(0)
+    assert not cs.confirm()
+    assert cs.notice is not None and cs.notice.key == "table.viewer_cannot_write"

@@ -260,7 +260,7 @@ class CorrectionScreen:
             return False
         try:
             worked = backend.correct(self.session, self.seq, self.draft)
-        except backend.Unseen as exc:  # the screen had not shown another device's change
+        except (backend.Unseen, backend.ReadOnly) as exc:  # said in words, no raw role name
             self.notice = write_notice(exc, lang=self.lang)
             return False
         except (ValueError, backend.WriteFailed) as exc:
