@@ -44,6 +44,7 @@ class Move:
     ruling: Any = None
     deal: int = 0
     event: dict[str, Any] | None = None  # a recorded entry, as stored
+    from_host: bool = False  # made on the host's screen: its other tabs are the same device
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,8 @@ class TableLink:
         thread, undo/redo/deal starts on the session's own thread (an undo or redo is
         announced on every screen, its own included)."""
         move = Move(
-            w.match_id, w.position, w.action, self.app.device, w.ruling, w.deal, w.event
+            w.match_id, w.position, w.action, self.app.device, w.ruling, w.deal, w.event,
+            from_host=self.app.join_codes is not None,
         )
         self._publish(move)
         if w.action in ("undo", "redo"):
@@ -249,7 +251,10 @@ class TableLink:
             # an undo, redo, correction or new deal elsewhere: nothing half-done here
             # survives it (a new entry elsewhere leaves this screen's picker and ruling be)
             deal.moved_elsewhere()
-        self.show(move, form_replaced=form_open and deal is not None and deal.mode != "end")
+        mine = move.from_host and self.app.join_codes is not None  # another tab of the host's
+        self.show(
+            move, form_replaced=form_open and deal is not None and deal.mode != "end", own=mine
+        )
 
     def show(self, move: Move, *, form_replaced: bool = False, own: bool = False) -> None:
         """Put a move in the strip every screen shows, and re-render (``form_replaced``: the

@@ -130,7 +130,7 @@ def test_a_phones_own_undo_at_a_table_is_you_undid_not_its_name(
 def host_tab(store: Any, hub: Hub) -> AppState:
     app = AppState(store, lang="en")
     app.join_codes = JoinCodes((), "http://127.0.0.1/table-links")  # the server's host only
-    hub.join(app, "The host's screen")
+    hub.join(app, "")  # unnamed: each reader says "The host's screen"
     return app
 
 
@@ -239,3 +239,25 @@ def test_a_correction_refused_to_a_viewer_says_so_in_words_not_a_role_name(
     cs.set_player(0)
     assert not cs.confirm()
     assert cs.notice is not None and cs.notice.key == "table.viewer_cannot_write"
+
+
+def test_an_undo_on_one_host_tab_is_you_undid_on_its_other_tab_too(store: Any) -> None:
+    hub = Hub()
+    first, second = host_tab(store, hub), host_tab(store, hub)
+    phone = AppState(store, lang="en")
+    hub.join(phone, "Boris's phone")
+    start_deal(new_match(first))
+    assert first.session is not None
+    mid = first.session.match_id
+    assert second.open_route(f"/match/{mid}") and phone.open_route(f"/view/{mid}")
+    hub.deliver(first, second, phone)
+    declare(first, 1, "KS KH KD KC")
+    hub.deliver(first, second, phone)
+    a_moment_later(first)
+    assert first.deal is not None and first.deal.undo()
+    hub.deliver(first, second, phone)
+    for tab in (first, second):  # one laptop: whichever tab tapped it, "You undid"
+        assert tab.live_notice is not None
+        assert tab.live_notice.text(tab.t, "en").startswith("You undid: ")
+    assert phone.live_notice is not None
+    assert phone.live_notice.text(phone.t, "en").startswith("The host's screen undid: ")
