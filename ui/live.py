@@ -40,11 +40,12 @@ class Move:
     match_id: int
     position: int
     action: str  # record | undo | redo | deal
-    device: str  # the name the others know it by ("": the host's screen, not renamed)
+    device: str  # the name its user gave it ("": none, see ``number``)
     ruling: Any = None
     deal: int = 0
     event: dict[str, Any] | None = None  # a recorded entry, as stored
     from_host: bool = False  # made on the host's screen: its other tabs are the same device
+    number: int = 0  # an unnamed scoring phone's number: "Device 2" in each reader's language
 
 
 @dataclass(frozen=True)
@@ -67,8 +68,10 @@ class LiveNotice:
             if what:
                 return str(t(f"{words}.{m.action}", what=what))
             return str(t(f"{words}.{m.action}_last"))
-        # the host's screen unnamed by its user is named in the reader's language
-        device = m.device or str(t("table.device.host"))
+        # a device its user did not name is named in the reader's language
+        device = m.device or str(
+            t("table.device.default", n=m.number) if m.number else t("table.device.host")
+        )
         if m.action == "record":
             what = backend.ruling_text(m.ruling, lang) if m.ruling is not None else ""
             what = RULE_SUFFIX.sub("", what)  # the strip is short: the rule id is on screen
@@ -190,7 +193,7 @@ class TableLink:
         announced on every screen, its own included)."""
         move = Move(
             w.match_id, w.position, w.action, self.app.device, w.ruling, w.deal, w.event,
-            from_host=self.app.join_codes is not None,
+            from_host=self.app.join_codes is not None, number=self.app.device_number,
         )
         self._publish(move)
         if w.action in ("undo", "redo"):

@@ -207,14 +207,15 @@ def joined_as(page: ft.Page) -> Role | None:
     return "viewer" if role == "viewer" else "scorer" if role == "scorer" else None
 
 
-def default_device(app: AppState) -> str:
-    """The name the others know a device by until it is given one: none for the host's
-    screen (each phone calls it "The host's screen" in its own language); phones that may
-    score are numbered among themselves (the host's tabs and the viewers, whose names
-    nobody reads, take no number)."""
+def device_number(app: AppState, saved: dict[str, str]) -> int:
+    """The number the others know an unnamed device by (each says "Device 2" in its own
+    language, ui/live.py): the one this device was given before, else the next; phones
+    that may score are numbered among themselves (the host's tabs, "The host's screen",
+    and the viewers, whose names nobody reads, take none)."""
     if app.join_codes is not None or app.role == "viewer":
-        return ""  # the host's screen is named in each reader's language (ui/live.py)
-    return str(app.t("table.device.default", n=next(_DEVICES)))
+        return 0
+    kept = saved.get("device_number", "")
+    return int(kept) if kept.isdigit() and 0 < int(kept) < 10_000 else next(_DEVICES)
 
 
 def host_join_codes(page: ft.Page) -> Any:
@@ -389,9 +390,10 @@ def make_main(
         app.keep_awake = saved.get("awake", "on") != "off"
         app.join_codes = host_join_codes(page)
         app.joined_as = joined_as(page)
-        app.device = saved.get("device") or default_device(app)
+        app.device = saved.get("device", "")
+        app.device_number = device_number(app, saved)
         app.on_settings = lambda: page.run_task(_save_settings, prefs, app)
-        if "device" not in saved and app.device:
+        if app.device_number and saved.get("device_number") != str(app.device_number):
             app.on_settings()  # the default name stays this device's after a restart
         app.form_memory = _form_memory(saved.get("form"))
         app.on_remember = lambda memory: page.run_task(_save_form_memory, prefs, memory)
@@ -424,6 +426,7 @@ SETTINGS_KEYS = {
     "theme": "bezique.theme",
     "form": "bezique.new_match",
     "device": "bezique.device",
+    "device_number": "bezique.device_number",
     "awake": "bezique.awake",
 }
 
@@ -447,6 +450,7 @@ async def _save_settings(prefs: ft.SharedPreferences, app: AppState) -> None:
         await prefs.set(SETTINGS_KEYS["lang"], app.lang)
         await prefs.set(SETTINGS_KEYS["theme"], app.theme)
         await prefs.set(SETTINGS_KEYS["device"], app.device)
+        await prefs.set(SETTINGS_KEYS["device_number"], str(app.device_number))
         await prefs.set(SETTINGS_KEYS["awake"], "on" if app.keep_awake else "off")
     except Exception:  # not worth disturbing the game for
         log.debug("settings not saved", exc_info=True)

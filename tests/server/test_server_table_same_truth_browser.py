@@ -6,7 +6,8 @@ tells the same truth.
 - the host corrects an entry: a scorer's phone (Russian, 360 px) and a viewer (English,
   390 px) say what changed with the host's own lines, each in its language; the strip keeps
   whole lines and a tap opens it in full, where it stays past the strip's few seconds;
-- the scorer's own undo is "Вы отменили …" on its screen, and its number on the others'.
+- the scorer's own undo is "Вы отменили …" on its screen, and "Device 1 undid" on the
+  English viewer (an unnamed phone's number, said in each reader's language).
 
 Every number the phones show is compared with what storage replays, never one written here.
 Screenshots: test-artifacts/screenshots/issue22-same-truth-*.png.
@@ -95,7 +96,7 @@ def totals_lines(store: Store, mid: int, before: list[int], lang: str) -> dict[i
 def test_every_phone_says_its_role_and_the_same_correction_in_its_own_language(
     table: tuple[TableServer, Store, int], browser: Any
 ) -> None:
-    from ui_e2e_harness import by_id, shot, tap, tap_to, wait_words
+    from ui_e2e_harness import by_id, scroll_down, shot, tap, tap_to, wait_words
 
     srv, store, mid = table
     en, ru = Translator("en"), Translator("ru")
@@ -110,6 +111,10 @@ def test_every_phone_says_its_role_and_the_same_correction_in_its_own_language(
     shot(scorer, "issue22-same-truth-01-scorer-home-ru-360")
     shot(viewer, "issue22-same-truth-02-viewer-home-en-390")
     assert by_id(scorer, "device-name").count() == 1
+    wait_words(scorer, "device-unnamed", ru("table.device.default", n=1), WAIT)
+    scroll_down(scorer)
+    shot(scorer, "issue22-same-truth-01b-scorer-home-name-ru-360")
+    scroll_down(scorer, -2000)
     assert by_id(viewer, "device-name").count() == 0
 
     # The viewer's history offers no Import and no Abandon; its match, no correction.
@@ -173,8 +178,9 @@ def test_every_phone_says_its_role_and_the_same_correction_in_its_own_language(
         assert time.monotonic() < deadline, "the undo never reached storage"
         time.sleep(0.1)
     wait_words(scorer, "live-strip", "Вы отменили", WAIT)
-    named = ru("table.device.default", n=1)  # the scorer's name, given in its language
-    wait_words(viewer, "live-strip", named, WAIT)
-    assert named not in accessible(scorer, "live-strip")
+    # the unnamed scorer is "Device 1" on the English viewer, never its Russian default
+    wait_words(viewer, "live-strip", en("table.device.default", n=1) + " undid", WAIT)
+    assert ru("table.device.default", n=1) not in accessible(scorer, "live-strip")
+    assert ru("table.device.default", n=1) not in accessible(viewer, "live-strip")
     shot(scorer, "issue22-same-truth-09-scorer-own-undo-ru-360")
     shot(viewer, "issue22-same-truth-10-viewer-sees-undo-en-390")

@@ -261,3 +261,24 @@ def test_an_undo_on_one_host_tab_is_you_undid_on_its_other_tab_too(store: Any) -
         assert tab.live_notice.text(tab.t, "en").startswith("You undid: ")
     assert phone.live_notice is not None
     assert phone.live_notice.text(phone.t, "en").startswith("The host's screen undid: ")
+
+
+def test_an_unnamed_phone_is_device_n_in_each_readers_language(store: Any) -> None:
+    hub = Hub()
+    anna, boris = AppState(store, lang="ru"), AppState(store, lang="en")
+    hub.join(anna, "")  # never named: the shell numbered it
+    anna.device_number = 2
+    anna.joined_as = "scorer"
+    start_deal(new_match(anna))
+    assert anna.session is not None
+    hub.join(boris, "Boris's phone")
+    assert boris.open_route(f"/match/{anna.session.match_id}")
+    hub.deliver(anna, boris)
+    declare(anna, 1, "KS KH KD KC")
+    hub.deliver(anna, boris)
+    assert boris.live_notice is not None
+    assert boris.live_notice.text(boris.t, "en").startswith("Device 2 recorded: ")
+    assert "Устройство" not in boris.live_notice.text(boris.t, "en")
+    anna.go("home")
+    unnamed = texts(home.build(ctx(anna)).body)
+    assert "остальные видят «Устройство 2»" in unnamed  # its own Home says what they read

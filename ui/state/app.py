@@ -49,7 +49,10 @@ class AppState:
         # lone device shows no table wording. ``on_leave`` takes it off the table.
         self.others_at_table = 0
         self.on_leave: Callable[[], object] | None = None
-        self.device = ""  # this device's name at the table ("Boris's phone")
+        self.device = ""  # this device's name at the table ("Boris's phone"), if given
+        # Unnamed, a scoring phone is "Device <number>" in each reader's language (0: the
+        # host's screen, or a viewer, which records nothing)
+        self.device_number = 0
         self.keep_awake = True  # the screen stays on while a deal is open (ui/awake.py)
         # The table's join codes: set by the shell for the server's host only (QA P20).
         self.join_codes: JoinCodes | None = None

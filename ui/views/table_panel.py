@@ -31,7 +31,29 @@ def controls(ctx: ViewContext) -> list[ft.Control]:
             ctx.t("table.device.title"),
             tagged("device-name", ft.Row([ft.Container(name, expand=True)])),
             body_text(ctx.t("table.device.hint"), 15, color=ft.Colors.ON_SURFACE_VARIANT),
+            *_unnamed(ctx),
             keep_awake(ctx),
+        )
+    ]
+
+
+def _unnamed(ctx: ViewContext) -> list[ft.Control]:
+    """While the device has no name of its own: what the others read instead (each phone
+    says it in its own language, ui/live.py)."""
+    app = ctx.app
+    if app.device:
+        return []
+    name = (
+        ctx.t("table.device.default", n=app.device_number)
+        if app.device_number
+        else ctx.t("table.device.host")
+    )
+    return [
+        tagged(
+            "device-unnamed",
+            body_text(
+                ctx.t("table.device.unnamed", name=name), 15, color=ft.Colors.ON_SURFACE_VARIANT
+            ),
         )
     ]
 
