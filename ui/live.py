@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ui import backend, correction_words, entry_words
+from ui import backend, correction_words, entry_words, page_tasks
 from ui.i18n import Translator
 from ui.state.common import Notice
 
@@ -310,7 +310,7 @@ def connect(app: AppState, page: ft.Page) -> TableLink:
         fn(*args)
 
     def schedule(fn: Callable[..., None], *args: Any) -> None:
-        page.run_task(run, fn, *args)
+        page_tasks.run_task(page, run, fn, *args)  # a page without a connection: dropped
 
     link.schedule = schedule  # type: ignore[method-assign]
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import flet as ft
 
-from ui import backend, flet_preload, live, runtime
+from ui import backend, flet_preload, live, page_tasks, runtime
 from ui.awake import Awake
 from ui.i18n import Translator, pick_language
 from ui.state.app import AppState, Role
@@ -151,14 +151,19 @@ class _Follower:
     def __call__(self) -> None:
         app, page = self.app, self.page
         route = app.route
-        if route != _path(self.route):
+        # each only once handed to a connected page (else again on the next change)
+        if route != _path(self.route) and page_tasks.run_task(
+            page, page.push_route, route + self.query
+        ):
             self.route = route
-            page.run_task(page.push_route, route + self.query)
-        page.run_task(self.awake.follow, app)
+        page_tasks.run_task(page, self.awake.follow, app)
         notice = app.live_notice
-        if notice is not None and notice.serial != self.strip_serial:
+        if (
+            notice is not None
+            and notice.serial != self.strip_serial
+            and page_tasks.run_task(page, self._hide_later, notice.serial)
+        ):
             self.strip_serial = notice.serial
-            page.run_task(self._hide_later, notice.serial)
 
     async def _hide_later(self, serial: int) -> None:
         await asyncio.sleep(STRIP_SECONDS)
@@ -392,11 +397,13 @@ def make_main(
         app.joined_as = joined_as(page)
         app.device = saved.get("device", "")
         app.device_number = device_number(app, saved)
-        app.on_settings = lambda: page.run_task(_save_settings, prefs, app)
+        app.on_settings = lambda: page_tasks.run_task(page, _save_settings, prefs, app)
         if app.device_number and saved.get("device_number") != str(app.device_number):
             app.on_settings()  # the default name stays this device's after a restart
         app.form_memory = _form_memory(saved.get("form"))
-        app.on_remember = lambda memory: page.run_task(_save_form_memory, prefs, memory)
+        app.on_remember = lambda memory: page_tasks.run_task(
+            page, _save_form_memory, prefs, memory
+        )
         if store.notice:
             app.store_notice = str(store.notice)
         live.connect(app, page)
@@ -405,7 +412,7 @@ def make_main(
         async def _refresh() -> None:
             app.changed()
 
-        app.notify_from_thread = lambda: page.run_task(_refresh)
+        app.notify_from_thread = lambda: page_tasks.run_task(page, _refresh)
         page.title = app.t("app.title")
         page.theme_mode = THEME_MODES[app.theme]
         page.on_resize = lambda _e: app.changed()
