@@ -66,9 +66,12 @@ from benchmarks.static_server import StaticServer  # noqa: E402
 ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 PHONE = {"width": 390, "height": 844}
 MARKS = (
+    "image-asked",
     "image-read",
+    "image-expanded",
     "image-restored",
     "pyodide-loaded",
+    "app-unpacked",
     "storage-mounted",
     "python-app-start",
     "imports-done",

@@ -9,12 +9,28 @@ from referee.declarations import DeclarationRules
 from referee.events import (
     Seven,
 )
-from referee.rulings import accept, reject
+from referee.rulings import Ruling, accept, reject
 from referee.verdict import variant_rule
 
 
 class SevenRules(DeclarationRules):
     """Declaring a seven of trumps."""
+
+    def dealer_seven(self) -> Ruling | None:
+        """The dealer's turned-up seven (R-DEALER-SEVEN) as a ruling, though no entry made
+        it: the deal's first points, credited at the deal's start, which a screen says in
+        the same words as any other ruling. None when the turn-up is no seven or the
+        variant gives it nothing."""
+        card = self.original_turn_up
+        points = self.setup.variant.dealer_seven_points
+        if card is None or card.rank is not Rank.SEVEN or not points:
+            return None
+        return accept(
+            "R-DEALER-SEVEN",
+            "dealer_seven",
+            {"player": self.name(self.dealer), "card": str(card), "points": points},
+            points=points,
+        )
 
     def seven_open(self) -> bool:
         """Whether a seven of trumps can still be accepted in this deal, from whoever may

@@ -393,10 +393,21 @@ def patch_client(out: Path, base: str, build_id: str) -> None:
         "self.pyodide = await beziqueLoad(loadPyodide, {",
         "python-worker.js (loadPyodide)",
     )
+    # The app archive unpacked by JavaScript (stored-zip.js) when it could be.
+    text = _replace_once(
+        text,
+        '        if "script" not in py_args:',
+        '        if getattr(flet_js, "bezique_app_unpacked", False):\n'
+        "            pass  # laid out by stored-zip.js\n"
+        '        elif "script" not in py_args:',
+        "python-worker.js (app archive)",
+    )
     image_load = (PHONE / "image-load.js").read_text("utf-8").replace("__BUILD_ID__", build_id)
-    worker.write_text(image_load + "\n" + text, "utf-8")
+    unpack = (PHONE / "stored-zip.js").read_text("utf-8")
+    pages = (PHONE / "image-pages.js").read_text("utf-8")
+    worker.write_text("\n".join((pages, image_load, unpack, text)), "utf-8")
     maker = (PHONE / "python-image.js").read_text("utf-8").replace("__BUILD_ID__", build_id)
-    (out / "python-image.js").write_text(maker, "utf-8")
+    (out / "python-image.js").write_text("\n".join((maker, pages, unpack)), "utf-8")
     # Pyodide 314's snapshot restore copies the image into the module's memory without
     # growing it first (the memory is the module's own export, so loadPyodide's
     # INITIAL_MEMORY is ignored): grow it to the image's size, as upstream means it to be.
@@ -488,9 +499,13 @@ def file_list(out: Path) -> list[dict[str, object]]:
 
 def build_id_of(folders: Sequence[Path], base: str) -> str:
     """A hash of every file that goes into the build and of its base path: a new build has a
-    new id exactly when something a phone would run changed."""
+    new id exactly when something a phone would run changed. A file among ``folders`` counts
+    as itself (this script: its patches change what the phone runs)."""
     h = hashlib.sha256(base.encode())
     for folder in folders:
+        if folder.is_file():
+            h.update(hashlib.sha256(folder.read_bytes()).digest())
+            continue
         for f in sorted(folder.rglob("*")):
             if f.is_file():
                 h.update(f.relative_to(folder).as_posix().encode())
@@ -550,7 +565,7 @@ def build(
             )
         write_manifests(stage, base)
         # One id for the page, the service worker and the file list: the sources' hash.
-        build_id = build_id_of([stage, PHONE], base + stamp)
+        build_id = build_id_of([stage, PHONE, Path(__file__).resolve()], base + stamp)
         patch_client(stage, base, build_id)
         sw = (PHONE / "sw.js").read_text("utf-8")
         (stage / "sw.js").write_text(sw.replace("__BUILD_ID__", build_id), "utf-8")

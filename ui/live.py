@@ -46,6 +46,7 @@ class Move:
     event: dict[str, Any] | None = None  # a recorded entry, as stored
     from_host: bool = False  # made on the host's screen: its other tabs are the same device
     number: int = 0  # an unnamed scoring phone's number: "Device 2" in each reader's language
+    sides: tuple[str, ...] = ()  # a new match's sides ("new"), said with the news
 
 
 @dataclass(frozen=True)
@@ -68,10 +69,7 @@ class LiveNotice:
             if what:
                 return str(t(f"{words}.{m.action}", what=what))
             return str(t(f"{words}.{m.action}_last"))
-        # a device its user did not name is named in the reader's language
-        device = m.device or str(
-            t("table.device.default", n=m.number) if m.number else t("table.device.host")
-        )
+        device = device_name(m, t)
         if m.action == "record":
             what = backend.ruling_text(m.ruling, lang) if m.ruling is not None else ""
             what = RULE_SUFFIX.sub("", what)  # the strip is short: the rule id is on screen
@@ -86,6 +84,10 @@ class LiveNotice:
             if what:
                 return str(t(f"table_words.{m.action}", device=device, what=what))
             return str(t(f"table.moved.{m.action}", device=device))
+        if m.action == "new":
+            if not m.sides:  # storage did not say whose: the news without the names
+                return str(t("new_match_news.strip_unnamed", device=device))
+            return str(t("new_match_news.strip", device=device, players=" — ".join(m.sides)))
         if m.action == "correct":
             what = _correction_words(m.ruling, lang)
             if what:  # the same lines as the correcting phone's, in this phone's language
@@ -178,6 +180,7 @@ class TableLink:
         self._publish = publish
         self._serial = 0
         app.on_session = self.attach
+        app.on_created = self.created
         self.company = company
         if company is not None:
             company.join(self)
@@ -198,6 +201,19 @@ class TableLink:
         self._publish(move)
         if w.action in ("undo", "redo"):
             self.show(move, own=True)
+
+    def created(self, match_id: int) -> None:
+        """This device created a match: the others hear of it at once, not at its first
+        deal (their Home said "No match in progress" and offered New match: a duplicate)."""
+        try:
+            sides = backend.summarize(self.app.store, match_id).sides
+        except Exception:  # storage away: the news goes without the names
+            log.exception("reading the new match %s", match_id)
+            sides = ()
+        self._publish(Move(
+            match_id, 0, "new", self.app.device, sides=tuple(sides),
+            from_host=self.app.join_codes is not None, number=self.app.device_number,
+        ))
 
     def schedule(self, fn: Callable[..., None], *args: Any) -> None:
         """Run on the session's own thread (the page's loop); tests run it at once."""
@@ -225,6 +241,9 @@ class TableLink:
     def arrive(self, move: Move) -> None:
         """Another device moved a match on: reload it if this session shows it."""
         app = self.app
+        if move.action == "new":
+            self.new_match(move)
+            return
         shown = [
             s for s in (app.session, app.viewed) if s is not None and s.match_id == move.match_id
         ]
@@ -259,6 +278,52 @@ class TableLink:
             move, form_replaced=form_open and deal is not None and deal.mode != "end", own=mine
         )
 
+    def catch_up(self) -> None:
+        """Back after its device was away (no connection, so no moves were told to it): the
+        matches it shows are read again from storage; a match that moved meanwhile counts as
+        moved elsewhere (its taps are refused until the screen has shown it, and what was
+        half-done on it is dropped, as after another device's undo)."""
+        app = self.app
+        moved = []
+        for s in {id(s): s for s in (app.session, app.viewed) if s is not None}.values():
+            before = s.position
+            try:
+                s.reload()
+            except backend.WriteFailed as exc:  # its own entry, sent before it left, lost
+                s.saw_elsewhere()
+                notice = write_notice(exc, s.refused, app.lang)
+                self._tell(notice or Notice("error.diverged", error=True))
+                moved.append(s)
+                continue
+            except Exception:  # storage unreachable: the next tap reports it
+                log.exception("reload on coming back")
+                continue
+            if s.position != before:
+                s.saw_elsewhere()
+                moved.append(s)
+        deal = app.deal
+        if deal is not None and deal.session in moved:
+            deal.moved_elsewhere()
+
+    def new_match(self, move: Move) -> None:
+        """Another device created a match. A viewer with nothing to watch (Home, or a
+        finished match) opens it: the phone held up to the onlookers follows the table.
+        Home and the new-match form say it, so nobody starts a second one; every other
+        screen has it in the news strip."""
+        app = self.app
+        idle = app.session is None or _finished(app.session)
+        watching = app.role == "viewer" and app.screen in ("home", "viewer") and idle
+        if watching and app.open_match(move.match_id, remember=False):
+            self.show(move)
+            return
+        args = {"device": device_name(move, app.t), "players": " — ".join(move.sides)}
+        if app.screen == "home":
+            kind = "home_viewer" if app.role == "viewer" else "home"
+            app.notice = Notice(f"new_match_news.{kind}", args)
+        elif app.screen == "new_match":
+            app.notice = Notice("new_match_news.form", args)
+        self.show(move)
+
     def show(self, move: Move, *, form_replaced: bool = False, own: bool = False) -> None:
         """Put a move in the strip every screen shows, and re-render (``form_replaced``: the
         move closed the end form open on this screen, and the strip says so; ``own``: this
@@ -277,6 +342,14 @@ class TableLink:
             self.app.notice = notice
 
 
+def device_name(move: Move, t: Any) -> str:
+    """The device that made ``move``, as this reader says it: its user's name for it, else
+    "Device 2" or "The host's screen" in the reader's language."""
+    if move.device:
+        return move.device
+    return str(t("table.device.default", n=move.number) if move.number else t("table.device.host"))
+
+
 def _correction_words(correction: Any, lang: str) -> str:
     """What a stored correction changed, in ``lang`` (empty when the move carries none)."""
     diff, after = getattr(correction, "diff", None), getattr(correction, "after", None)
@@ -287,6 +360,14 @@ def _correction_words(correction: Any, lang: str) -> str:
     except Exception:  # never let the news break a screen: the plain sentence says enough
         log.exception("correction words")
         return ""
+
+
+def _finished(session: backend.MatchSession) -> bool:
+    """The session's match has a winner (the engine's result)."""
+    try:
+        return bool(session.match.result().finished)
+    except Exception:  # a match the engine cannot sum up is nothing to stay on
+        return True
 
 
 def _end_of_deal_before(shown: LiveNotice | None, move: Move) -> Move | None:
@@ -303,7 +384,12 @@ def _end_of_deal_before(shown: LiveNotice | None, move: Move) -> Move | None:
 
 
 def connect(app: AppState, page: ft.Page) -> TableLink:
-    """Wire a session to the server's pubsub; moves are handled on the page's event loop."""
+    """Wire a session to the server's pubsub; moves are handled on the page's event loop.
+
+    Told of moves while its device is connected: a closed tab, a locked phone or a dropped
+    Wi-Fi unsubscribes at once (Flet keeps a disconnected session for an hour, and each move
+    heard by one went to a loop it no longer had: a traceback each, issue 22); back on the
+    same session, it subscribes again and shows what storage holds now."""
     link = TableLink(app, lambda move: page.pubsub.send_others_on_topic(TOPIC, move))
 
     async def run(fn: Callable[..., None], *args: Any) -> None:
@@ -322,12 +408,29 @@ def connect(app: AppState, page: ft.Page) -> TableLink:
     # At the table while the page is connected (a closed tab leaves, a reload comes back).
     link.company = COMPANY
     COMPANY.join(link)
-    page.on_disconnect = lambda _e: COMPANY.leave(link)
+
+    def disconnected(_e: Any) -> None:
+        page.pubsub.unsubscribe_topic(TOPIC)
+        COMPANY.leave(link)
+        log.info("session %s left the table: unsubscribed", _session_id(page))
 
     def connected(_e: Any) -> None:
+        page.pubsub.subscribe_topic(TOPIC, heard)
         COMPANY.join(link)
+        log.info("session %s is back at the table: subscribed", _session_id(page))
+        link.catch_up()  # the moves made while it was away were not told to it
         app.changed()  # drawn again: a new connection is told what the screen shows
 
+    page.on_disconnect = disconnected
     page.on_connect = connected
     app.on_leave = lambda: COMPANY.leave(link)
+    if not page_tasks.connected(page):  # gone while the app was starting: not at the table
+        disconnected(None)
     return link
+
+
+def _session_id(page: ft.Page) -> str:
+    try:
+        return str(page.session.id)
+    except Exception:  # no session (a test's page)
+        return "?"

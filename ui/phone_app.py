@@ -7,6 +7,7 @@ benchmarks/bench_offline.py can tell where a launch spends its time."""
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from typing import Any
 
@@ -23,6 +24,13 @@ IMAGE_IMPORTS = (
     "sqlalchemy.dialects.sqlite",
     "referee.storage.db",
     "pyodide.http",
+    # Flet's own machinery for a session, which its lazy names do not reach before the first
+    # screen (Flet's messaging imports msgpack, a compiled extension: not here).
+    "flet.components.component",
+    "flet.components.hooks.use_effect",
+    "flet.components.hooks.use_state",
+    "flet.controls.object_patch",
+    "flet.pubsub",
 )
 # Modules whose presence means the image would restore a broken interpreter.
 NOT_IN_AN_IMAGE = ("flet_js", "msgpack", "pydantic", "pydantic_core")
@@ -41,6 +49,11 @@ def prepare_image() -> list[str]:
     for lang in LANGUAGES:
         Translator(lang)("app.title")  # the screens' texts, read from their files once
     flet_preload.preload()  # the Flet controls the screens name (Flet imports them lazily)
+    import flet as ft
+
+    # Flet's icon table: read on the first icon named, through importlib.resources from the
+    # packages zip (its whole directory scanned), a quarter of a second of Home's build.
+    ft.Icons.HOME  # noqa: B018
     loaded = [
         name
         for name, module in sys.modules.items()
@@ -71,6 +84,10 @@ def run() -> None:
     connection: no server, no threads)."""
     mark("python-app-start")
     after_image()
+    # Pydantic looks for plugins in every installed distribution's entry points when the
+    # first model is built: a quarter of a second of a phone's start, for plugins this app
+    # has none of.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     from ui import browser_storage
 
     browser_storage.install()

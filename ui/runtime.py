@@ -124,3 +124,7 @@ def use_durability(d: Durability) -> None:
 WARM_UP_AT_OPEN = not IN_BROWSER
 # Table mode (several phones on one match) needs a server process on the table's network.
 TABLE_MODE_AVAILABLE = not IN_BROWSER
+# A session can start behind an old session's screen only where a server restarted under an
+# open page; in the phone's browser the page and its Python always start together (and
+# clearing a screen that is not there costs the first screen a whole update).
+STALE_SCREEN_POSSIBLE = not IN_BROWSER

@@ -26,7 +26,7 @@ from ui.state.new_match import FormMemory
 from ui.views import SCREENS, live_slot, plain_buttons
 from ui.views.cards import LANGUAGE as CARD_LANGUAGE
 from ui.views.cards import SUIT_FONT, SUIT_FONT_FILE
-from ui.views.common import VIEWPORT_WIDTH, ViewContext, narrow, tagged
+from ui.views.common import VIEWPORT_HEIGHT, VIEWPORT_WIDTH, ViewContext, narrow, tagged
 from ui.views.screen_key import screen_key
 
 log = logging.getLogger(__name__)
@@ -80,6 +80,7 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
 
     ft.use_effect(after_render)
     VIEWPORT_WIDTH.set(float(page.width) if page.width else None)
+    VIEWPORT_HEIGHT.set(float(page.height) if page.height else None)
     CARD_LANGUAGE.set(app.lang)
     ctx = ViewContext(app=app, page=page)
     view = SCREENS[app.screen](ctx)
@@ -189,6 +190,8 @@ def table_role(page: ft.Page) -> Role | None:
     """The role table mode's server gave this session (ui/server/roles.py: the join link's
     secret, checked before the session started): its viewers read, its host and scorers
     write. Without table mode every session on this machine may score (127.0.0.1)."""
+    if not runtime.TABLE_MODE_AVAILABLE:
+        return "scorer"  # the phone build: no server side of table mode to ask
     try:
         roles = importlib.import_module("ui.server.roles")
     except ModuleNotFoundError as exc:
@@ -226,6 +229,8 @@ def device_number(app: AppState, saved: dict[str, str]) -> int:
 def host_join_codes(page: ft.Page) -> Any:
     """The table's join codes when table mode's server made this session the host (QA P20;
     ui/server/host_codes.py), else None: a phone's session never holds them."""
+    if not runtime.TABLE_MODE_AVAILABLE:
+        return None
     try:
         codes = importlib.import_module("ui.server.host_codes")
     except ModuleNotFoundError as exc:
@@ -371,7 +376,8 @@ def make_main(
     async def app_main(page: ft.Page) -> None:
         if page.theme is None:  # not prepared by the web server before the session's start
             prepare_page(page)
-        _drop_stale_screen(page)
+        if runtime.STALE_SCREEN_POSSIBLE:
+            _drop_stale_screen(page)
         prefs = ft.SharedPreferences()
         saved = await _read_settings(prefs)
         chosen = lang or saved.get("lang")

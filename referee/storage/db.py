@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import Connection, make_url
@@ -143,10 +144,20 @@ def writable(path: Path) -> bool:
     return os.access(path.parent, os.W_OK)
 
 
+def file_uri(path: Path) -> str:
+    """The file's ``file:`` URI for SQLite, as ``Path.as_uri`` writes it: Python 3.14's
+    ``as_uri`` imports urllib.request (with http and email), which costs a phone's start a
+    quarter of a second for one string."""
+    posix = path.absolute().as_posix()
+    if posix.startswith("/"):
+        return "file://" + quote(posix, safe="/")
+    return "file:///" + posix[:2] + quote(posix[2:], safe="/")  # a Windows drive: C:/…
+
+
 def read_only_uri(path: Path, immutable: bool = False) -> str:
     """A URI opening the file for reading only; ``immutable`` when its folder is read-only
     (SQLite then cannot create the WAL index a WAL database needs)."""
-    return f"{path.as_uri()}?mode=ro" + ("&immutable=1" if immutable else "")
+    return f"{file_uri(path)}?mode=ro" + ("&immutable=1" if immutable else "")
 
 
 def needs_immutable(path: Path) -> bool:
@@ -271,7 +282,7 @@ def probe_sqlite_file(path: Path, read_only: bool = False) -> str | None:
     if read_only:
         uri = read_only_uri(path, immutable=needs_immutable(path))
     else:
-        uri = f"{path.as_uri()}?mode=rw"
+        uri = f"{file_uri(path)}?mode=rw"
     try:
         conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
     except sqlite3.Error as exc:

@@ -28,20 +28,27 @@ self.onmessage = async (event) => {
     const { loadPyodide } = await import(event.data.pyodideUrl);
     const py = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: console.warn });
     // The same files at the same places as a real start (python-worker.js): the packages
-    // zip, and the app archive unpacked in the home folder, which is also the working folder.
+    // zip, and the app archive unpacked in the home folder (stored-zip.js), which is also the
+    // working folder.
     py.FS.writeFile("/home/pyodide/packages.zip", await bytes("packages.zip"));
-    py.FS.writeFile("/home/pyodide/app.zip", await bytes("app.zip"));
+    const app = await bytes("app.zip");
+    if (!beziqueUnpackStored(py.FS, app, "/home/pyodide")) {
+      py.FS.writeFile("/home/pyodide/app.zip", app);
+      py.runPython(`
+import zipfile as _zipfile
+with _zipfile.ZipFile("/home/pyodide/app.zip") as _zf:
+    _zf.extractall("/home/pyodide")
+del _zipfile, _zf
+`);
+    }
     const problems = py.runPython(`
-import os as _os, sys as _sys, zipfile as _zipfile
+import os as _os, sys as _sys
 _os.chdir("/home/pyodide")
-with _zipfile.ZipFile("app.zip") as _zf:
-    _zf.extractall(".")
-_os.remove("app.zip")
 _sys.path.insert(0, "__pypackages__")
 _sys.path.insert(1, "/home/pyodide/packages.zip")
 from ui.phone_app import prepare_image as _prepare
 _problems = ", ".join(_prepare())
-del _os, _sys, _zipfile, _zf, _prepare
+del _os, _sys, _prepare
 _problems
 `);
     py.runPython("del _problems");
@@ -52,12 +59,15 @@ _problems
       self.postMessage({ type: "image-skipped", why: "loaded: " + problems });
       return;
     }
-    const image = py.makeMemorySnapshot();
+    const whole = py.makeMemorySnapshot();
+    const image = beziquePackPages(whole); // image-pages.js: without its empty pages
     const cache = await caches.open(CACHE);
     await cache.put(KEY, new Response(image, {
       headers: { "Content-Type": "application/octet-stream", "Content-Length": String(image.length) },
     }));
-    self.postMessage({ type: "image-ready", bytes: image.length, ms: Date.now() - t0 });
+    self.postMessage({
+      type: "image-ready", bytes: image.length, whole: whole.length, ms: Date.now() - t0,
+    });
   } catch (error) {
     self.postMessage({ type: "image-failed", why: String(error && (error.message || error)) });
   } finally {

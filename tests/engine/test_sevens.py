@@ -115,6 +115,34 @@ def test_r_dealer_seven_scores_ten_to_the_dealer(dealer: str, turn_up: str,
     assert scores(record([], dealer=dealer, turn_up=turn_up)) == expect
 
 
+@pytest.mark.parametrize(("dealer", "turn_up", "shown", "points"), [
+    ("Anna", "7H", "7♥", 10), ("Boris", "7S", "7♠", 10), ("Anna", "8H", "", None),
+    ("Boris", "AS", "", None),
+])
+def test_r_dealer_seven_is_a_ruling_in_words_with_its_rule(
+    dealer: str, turn_up: str, shown: str, points: int | None
+) -> None:
+    """Issue 22: a screen says the turned-up seven as it says any ruling (the viewer's last
+    ruling before any entry), in the engine's words."""
+    doc = record([], dealer=dealer, turn_up=turn_up)
+    said = replay(doc).deals[0].dealer_seven()
+    if points is None:
+        assert said is None
+        return
+    assert said is not None and said.accepted and said.rule == "R-DEALER-SEVEN"
+    assert said.points == points == sum(scores(doc))
+    assert said.text("en") == f"{dealer} deals and turns up the {shown}: {points}"
+    assert said.text("ru") == f"{dealer} сдаёт, козырем открыта 7{shown[1]} — {points}"
+
+
+def test_r_dealer_seven_is_no_ruling_where_the_variant_gives_it_nothing() -> None:
+    from referee.match import Match
+
+    m = Match.new("rubicon", ["Anna", "Boris"])
+    m.start_deal(0, None)
+    assert m.current.dealer_seven() is None
+
+
 def test_r_dealer_seven_then_only_one_seven_is_left_to_show() -> None:
     # Turn-up 7♥: dealer Anna 10. Boris shows the other 7♥ (nothing to exchange): 10.
     # A further seven would be a third copy.

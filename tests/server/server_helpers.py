@@ -110,9 +110,11 @@ class TableServer:
         state: Path,
         extra: tuple[str, ...] = (),
         lang: str | None = "en",  # None: each device's own choice, as `--table` alone
+        env: dict[str, str] | None = None,  # more of the server's environment
     ) -> None:
         self.db_url, self.port, self.log_path = db_url, port, log_path
         self.state, self.extra, self.lang = state, extra, lang
+        self.env = dict(env or {})
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -127,6 +129,7 @@ class TableServer:
         env = dict(os.environ, FLET_FORCE_WEB_SERVER="1", PYTHONUNBUFFERED="1")
         env["BEZIQUE_WEB_PRECOMPRESS"] = "off"
         env["BEZIQUE_TABLE_STATE"] = str(self.state)
+        env.update(self.env)
         env.pop("DISPLAY", None)
         cmd = [sys.executable, "-m", "ui.main", "--table", "--table-address", TABLE_ADDRESS]
         cmd += ["--port", str(self.port), "--db", self.db_url, *self.extra]

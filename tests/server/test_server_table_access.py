@@ -126,7 +126,7 @@ def test_the_host_page_and_terminal_show_both_links_with_codes(tmp_path: Any) ->
         assert session.qr_png(role).startswith(b"\x89PNG")
     assert page.count("<svg") == 2 and "Присоединиться к столу" in page
     text = table_mode.terminal_text(session, "en")
-    assert session.join_url(Role.SCORER) in text and "█" in text
+    assert session.join_url(Role.SCORER) in text and "\u2580" in text  # the codes drawn
 
 
 def test_the_terminal_says_the_links_survive_a_restart_and_what_renews_them(

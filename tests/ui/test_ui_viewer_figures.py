@@ -53,7 +53,7 @@ def test_the_viewers_totals_stay_on_one_line_inside_their_box(
         VIEWPORT_WIDTH.reset(token)
     figures = big_figures(view, len(totals))
     assert len(figures) == len(totals)
-    per_row = 2 if len(totals) > 2 else len(totals)
+    per_row = 2 if len(totals) > 3 else len(totals)  # three sides share one row (issue 22)
     room = box_width(width, per_row)
     for f in figures:
         assert f.no_wrap is True

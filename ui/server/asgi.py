@@ -69,6 +69,7 @@ def build_app(
     from flet_web.fastapi.flet_app import app_manager  # type: ignore[import-untyped]
     from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
 
+    from ui.server.gone_socket import GoneSocket
     from ui.server.painted import ShownApp, ShownSocket
 
     if static is None:
@@ -101,7 +102,7 @@ def build_app(
             main=main,
             before_main=before_main,
         )
-        await handler.handle(ShownSocket(websocket, handler))
+        await handler.handle(ShownSocket(GoneSocket(websocket), handler))
 
     app.mount("/", app=static)
     session_roles = SessionRoles(app) if session_hook is not None else None

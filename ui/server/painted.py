@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from flet.messaging.protocol import Message
-from flet_web.fastapi.flet_app import FletApp  # type: ignore[import-untyped]
+
+from ui.server.late_dispose import LateDisposeApp
 
 SCRIPT = Path(__file__).with_name("js") / "painted.js"
 MARK = 0x7F  # a message action Flet's protocol does not use: the page's script takes it
@@ -50,7 +51,7 @@ def parse(text: str) -> tuple[int, int] | None:
     return int(match), int(position)
 
 
-class ShownApp(FletApp):  # type: ignore[misc]  # Flet's web app is untyped
+class ShownApp(LateDisposeApp):  # type: ignore[misc]  # Flet's web app is untyped
     """Flet's websocket session handler, also telling the page what each drawing shows and
     remembering what the page said its screen showed (``seen``)."""
 

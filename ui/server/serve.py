@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import os
 import socket
 from collections.abc import Sequence
 
@@ -29,9 +31,23 @@ def bind_sockets(addresses: Sequence[str], port: int) -> list[socket.socket]:
     return sockets
 
 
+def log_level_from_env() -> None:
+    """``FLET_LOG_LEVEL`` (Flet's own switch, which ``flet run -v`` sets) applies to this
+    server as to ``ft.run``: ``info`` shows each session leaving and coming back to the
+    table (ui/live.py). Unset, only warnings and errors are printed, as before."""
+    level = os.environ.get("FLET_LOG_LEVEL")
+    if not level:
+        return
+    resolved = logging.getLevelName(level.strip().upper())
+    if isinstance(resolved, int):
+        logging.basicConfig(level=resolved)
+
+
 def serve(app: ASGIApp, sockets: list[socket.socket], log_level: str = "warning") -> None:
     """Serve until SIGINT/SIGTERM (uvicorn's own signal handling and graceful shutdown)."""
     import uvicorn
+
+    log_level_from_env()
 
     config = uvicorn.Config(app, ws="websockets-sansio", log_level=log_level, lifespan="on")
     uvicorn.Server(config).run(sockets=sockets)

@@ -45,6 +45,9 @@ class AppState:
         self.on_session: Callable[[backend.MatchSession], object] | None = None
         self.live_notice: Any = None
         self.live_open = 0  # the serial of the news opened in full by a tap (stays open)
+        # Told of each match this device created (the form, a rematch, an import): the table
+        # hears of a new match at once, not at its first deal (ui/live.py).
+        self.on_created: Callable[[int], object] | None = None
         # How many other devices are connected to this table now (ui/live.py's Company): a
         # lone device shows no table wording. ``on_leave`` takes it off the table.
         self.others_at_table = 0
@@ -219,8 +222,14 @@ class AppState:
         self.form_memory = form.remembered()
         if self.on_remember is not None:
             self.on_remember(self.form_memory)
+        self.created(match_id)
         self.open_match(match_id, remember=False)
         return True
+
+    def created(self, match_id: int) -> None:
+        """A match was stored by this device: the table hears of it."""
+        if self.on_created is not None:
+            self.on_created(match_id)
 
     def open_match(self, match_id: int, *, remember: bool = True) -> bool:
         """Open a match at the deal screen (resume). The open match's own session is kept:

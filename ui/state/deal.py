@@ -26,10 +26,9 @@ from referee.events import (
     StockExhausted,
     Trick,
 )
-from referee.lead import next_leader
 from ui import backend
 from ui.live import write_notice  # table mode's refusals (stale view, viewer)
-from ui.state import joker, penalty_choice
+from ui.state import joker, penalty_choice, who_leads
 from ui.state.brisques_entry import BrisquesEntry
 from ui.state.common import Notice
 from ui.state.declare_by_name import NamedDeclaration, NamingActions
@@ -218,9 +217,7 @@ class DealScreen(QuickActions, PenaltyActions, NamingActions, EndOfDeal):
     def leader(self) -> int | None:
         """Who leads the next trick (R-LEAD, the engine's); with melds only the first lead
         is known."""
-        if self.deal is None or self.play_over():
-            return None
-        return int(next_leader(self.deal))
+        return who_leads.leader(self.match)
 
     def trumps(self) -> Suit | None:
         return self.deal.trumps if self.deal is not None else None
@@ -239,10 +236,7 @@ class DealScreen(QuickActions, PenaltyActions, NamingActions, EndOfDeal):
 
     def play_over(self) -> bool:
         """All the deal's tricks are played (or the last trick closed the play)."""
-        d = self.deal
-        if d is None:
-            return False
-        return bool(d.tricks_played >= self.total_tricks() or getattr(d, "play_closed", False))
+        return who_leads.play_over(self.match)
 
     def can_win_trick(self) -> bool:
         """"Won the trick" is offered while the deal has tricks left to play."""
@@ -457,6 +451,10 @@ class DealScreen(QuickActions, PenaltyActions, NamingActions, EndOfDeal):
     # ------------------------------------------------------------------------ penalties
     def penalties(self) -> list[tuple[str, int | str]]:
         return [(str(k), v) for k, v in self.match.variant.penalties.items()]
+
+    def dismiss_notice(self) -> None:
+        """The notice was read (OK): the strip shows the rulings again."""
+        self.notice = None
 
     def dismiss_ruling(self) -> None:
         self.ruling = None

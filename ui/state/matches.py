@@ -176,6 +176,7 @@ class MatchKeeping:
             app.notice = Notice("sheet.rematch_failed", {"why": str(exc)}, error=True)
             app.changed()
             return False
+        app.created(new_id)
         return app.open_match(new_id, remember=False)
 
     # --- files -------------------------------------------------------------------------------
@@ -273,6 +274,8 @@ class MatchKeeping:
             done = app.store.import_record(obj)
             match_id = int(done[0] if done else done.skipped[0])
             summary = backend.summarize(app.store, match_id)
+            if done and not summary.finished:
+                app.created(match_id)  # one to resume: the table hears of it
         except _ImportProblem as p:
             app.notice = Notice(p.key, {"name": name, **p.values}, error=True)
             app.changed()

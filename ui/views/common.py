@@ -16,8 +16,10 @@ import flet as ft
 from ui.state.app import AppState
 
 TAP = 56
-# The page's width while a screen is being built (set by the shell before each render).
+# The page's width and height while a screen is being built (set by the shell before each
+# render).
 VIEWPORT_WIDTH: ContextVar[float | None] = ContextVar("viewport_width", default=None)
+VIEWPORT_HEIGHT: ContextVar[float | None] = ContextVar("viewport_height", default=None)
 Handler = Callable[[Any], object]
 
 

@@ -23,6 +23,7 @@ from ui.views import (
     declare_by_name,
     last_deal_note,
     live_slot,
+    notice_strip,
     pinned_bottom,
     plain_buttons,
     quick_offers,
@@ -136,8 +137,6 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     """Header, ruling strip, tables (with what covers them), action bar; the declare and
     trick layers cover the whole screen while they are open."""
     tables: list[ft.Control] = save_status(ctx, ds.session)  # unsaved entries (storage away)
-    if ds.notice is not None:
-        tables.append(banner(ctx.t(ds.notice.key, **ds.notice.args), error=ds.notice.error))
     tables += last_deal_note.notes(ctx, ds.match)  # a side past the target: the last deal
     tables += entry_rows(ctx, ds, act)  # carte blanche, cut bonus (ui/views/rubicon_entries)
     tables += _players(ctx, ds, act)
@@ -147,7 +146,9 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     middle: list[ft.Control] = [
         ft.Column(
             [
-                live_slot.deal_strip(ctx, ds, act),
+                # a notice (a refused write) first, in the strip's place: never over the
+                # tables nor above them (ui/views/notice_strip.py)
+                notice_strip.build(ctx, ds, act) or live_slot.deal_strip(ctx, ds, act),
                 ft.Container(
                     content=ft.Column(
                         tables,
@@ -817,8 +818,7 @@ def _summary(
             identifier="summary-score",
         )
     )
-    if ds.ruling is not None:
-        out.append(
-            tagged("last-entry", body_text(ds.ruling.text, 15, color=ft.Colors.ON_SURFACE_VARIANT))
-        )
+    # No ruling of the play here: the deal is over, and this device's last one may be a
+    # notice for a phase that has ended ("the stock is exhausted: from now on no
+    # declarations", when another phone recorded the end); the lines above say the end.
     return out, [ft.Row(buttons, wrap=True, spacing=8)]

@@ -25,6 +25,8 @@ from ui.views.common import (
 
 
 def build(ctx: ViewContext) -> View:
+    if join_codes.shown(ctx):  # the host's codes take the screen until hidden
+        return join_codes.view(ctx)
     app = ctx.app
     keeping = app.matches
     controls: list[ft.Control] = []
@@ -62,7 +64,7 @@ def build(ctx: ViewContext) -> View:
                 identifier="new-match",
             )
         )
-    controls.extend(join_codes.controls(ctx))  # the host's, in table mode only
+    controls.extend(join_codes.controls(ctx))  # the host's entry, in table mode only
     controls.append(
         ft.Row(
             [

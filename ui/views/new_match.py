@@ -60,6 +60,14 @@ def build(ctx: ViewContext) -> View:
         return ctx.t(e.key, **e.args) if e else None
 
     controls: list[ft.Control] = []  # the errors' summary: in its slot above Start (below)
+    if app.notice is not None:  # another device started a match meanwhile (ui/live.py)
+        controls.append(
+            banner(
+                ctx.t(app.notice.key, **app.notice.args),
+                error=app.notice.error,
+                identifier="new-match-news",
+            )
+        )
     controls.append(
         section(
             ctx.t("new.variant"),

@@ -12,12 +12,11 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from typing import Any
 
 import flet as ft
 
-from ui import backend
+from ui import backend, page_tasks
 from ui.state.deal import DealScreen, RulingView
 from ui.views.common import ViewContext, body_text, tagged
 from ui.views.deal_parts import Act, cached, compact_button, panel
@@ -167,9 +166,9 @@ def _schedule_hide(ctx: ViewContext, ds: DealScreen) -> None:
         if ds.toast.serial == serial:
             app.changed()
 
-    # Without a running session loop (a test build) the next tap re-renders instead.
-    with contextlib.suppress(Exception):
-        page.run_task(later)
+    # A page without a connection (a test build; a tab closed since) gets no timer: the next
+    # tap, or the page coming back, re-renders instead
+    page_tasks.run_task(page, later)
 
 
 def rejected_panel(ctx: ViewContext, ds: DealScreen, r: RulingView, act: Act) -> ft.Control:

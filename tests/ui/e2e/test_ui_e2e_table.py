@@ -68,13 +68,27 @@ def stored_scores(store: Store, mid: int) -> list[str]:
     return [points_text(v) for v in m.current.scores()] + [points_text(v) for v in m.totals()]
 
 
+def _texts(page: Page, *identifiers: str) -> list[str]:
+    return [
+        by_id(page, i).first.inner_text().strip() if by_id(page, i).count() else ""
+        for i in identifiers
+    ]
+
+
 def shows_storage(scorers: list[Page], viewer: Page, store: Store, mid: int) -> None:
-    deal0, deal1, total0, total1 = stored_scores(store, mid)
-    for p in scorers:
-        expect(by_id(p, "deal-score-0")).to_have_text(deal0, timeout=WAIT)
-        expect(by_id(p, "deal-score-1")).to_have_text(deal1, timeout=WAIT)
-    expect(by_id(viewer, "viewer-total-0")).to_have_text(total0, timeout=WAIT)
-    expect(by_id(viewer, "viewer-total-1")).to_have_text(total1, timeout=WAIT)
+    """Every screen shows what storage holds. Storage is read again until they agree: a
+    scorer's own entry reaches its screen before its write lands (the write follows the
+    screen's update), so a first reading may be older than every screen."""
+    deadline = time.monotonic() + WAIT / 1000
+    while True:
+        deal0, deal1, total0, total1 = stored_scores(store, mid)
+        seen = [_texts(p, "deal-score-0", "deal-score-1") for p in scorers]
+        seen.append(_texts(viewer, "viewer-total-0", "viewer-total-1"))
+        want = [[deal0, deal1]] * len(scorers) + [[total0, total1]]
+        if seen == want:
+            return
+        assert time.monotonic() < deadline, f"screens {seen} never showed storage {want}"
+        time.sleep(0.1)
 
 
 POP_TO = "(r) => { history.pushState(null, '', r); dispatchEvent(new PopStateEvent('popstate')); }"

@@ -342,12 +342,35 @@ def start_two_hand_deal(page: Any, sent: list[bytes]) -> None:
 def back_after_restart(page: Page, timeout: float = 90_000) -> None:
     """After a server restart the page starts afresh (ui/server/reconnect_notice.py reloads
     it when the server gives it a new session): wait for the fresh page and switch its
-    accessibility tree on again, as ``load_app`` does."""
+    accessibility tree on again, as ``load_app`` does. Should the tree be back already (the
+    old page's tree went and came back without the placeholder), that is where the test goes
+    on; what the page held is printed if neither comes, for the run's log."""
     # the old page's accessibility tree goes with the reload
     page.wait_for_function(
         "!document.querySelector('[flt-semantics-identifier]')", timeout=timeout, polling=100
     )
     page.wait_for_function("document.getElementById('loading') === null", timeout=timeout)
+    try:
+        page.wait_for_function(
+            "document.querySelector('flt-semantics-placeholder') ||"
+            " document.querySelector('[flt-semantics-identifier]')",
+            timeout=timeout,
+            polling=100,
+        )
+    except Exception:
+        print("back_after_restart: neither the placeholder nor the tree came back", page.url,
+              page.evaluate(PAGE_STATE))
+        raise
     placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=timeout)
-    placeholder.dispatch_event("click")
+    if placeholder.count():
+        placeholder.dispatch_event("click")
+
+
+PAGE_STATE = """() => ({
+    ids: document.querySelectorAll('[flt-semantics-identifier]').length,
+    loading: !!document.getElementById('loading'),
+    notice: (document.getElementById('bezique-reconnecting') || {}).dataset?.state || null,
+    noticeShown: (document.getElementById('bezique-reconnecting') || {}).style?.display || null,
+    host: !!document.querySelector('flt-semantics-host'),
+    reloaded: sessionStorage.getItem('bezique.reconnect.reloaded'),
+})"""

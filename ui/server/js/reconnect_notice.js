@@ -28,6 +28,8 @@
   let down = false;
   let restarting = false;  // the page is starting afresh: the old socket's messages are dropped
   let box = null;
+  // Opaque: Flet's own spinner and "Working..." come up under it at the same moment, and
+  // through a translucent layer they showed through the notice's words.
   const notice = () => {
     if (box) return box;
     box = document.createElement("div");
@@ -36,7 +38,7 @@
     box.style.cssText =
       "position:fixed;inset:0;z-index:2147483647;display:none;flex-direction:column;" +
       "align-items:center;justify-content:center;gap:12px;padding:24px;box-sizing:border-box;" +
-      "background:rgba(20,20,20,0.88);color:#fff;font:20px/1.4 sans-serif;text-align:center";
+      "background:#141414;color:#fff;font:20px/1.4 sans-serif;text-align:center";
     const title = document.createElement("strong");
     title.style.fontSize = "26px";
     box.append(title, document.createElement("div"));
