@@ -410,8 +410,9 @@ class StorageAway(WriteFailed):
 @dataclass(frozen=True)
 class Written:
     """One durable write of a session, for the others at the table (ui/live.py): the match,
-    the log position it moved to, what it was (``record``, ``undo``, ``redo``, ``deal``), and
-    the engine's ruling or the deal number that says it in words."""
+    the log position it moved to, what it was (``record``, ``undo``, ``redo``, ``deal``,
+    ``correct``), and the engine's ruling, the deal number or (a correction) storage's
+    Correction that says it in words."""
 
     match_id: int
     position: int
@@ -611,6 +612,8 @@ class MatchSession:
         if out is not False:
             if words is not None and action == "redo":
                 said = words()
+            if action == "correct":
+                said = out  # storage's Correction: each phone says what it changed (issue 22)
             self._stored(action, said)
         return out
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ui import backend, entry_words, page_tasks
+from ui import backend, correction_words, entry_words, page_tasks
 from ui.i18n import Translator
 from ui.state.common import Notice
 
@@ -40,10 +40,12 @@ class Move:
     match_id: int
     position: int
     action: str  # record | undo | redo | deal
-    device: str
+    device: str  # the name its user gave it ("": none, see ``number``)
     ruling: Any = None
     deal: int = 0
     event: dict[str, Any] | None = None  # a recorded entry, as stored
+    from_host: bool = False  # made on the host's screen: its other tabs are the same device
+    number: int = 0  # an unnamed scoring phone's number: "Device 2" in each reader's language
     sides: tuple[str, ...] = ()  # a new match's sides ("new"), said with the news
 
 
@@ -56,35 +58,42 @@ class LiveNotice:
     earlier: Move | None = None  # the same device's entry just before, said with it
     form_replaced: bool = False  # this screen's open end form was closed by this move (P25)
     alone: bool = False  # this device's own undo/redo with no other device at the table
+    own: bool = False  # this device's own move: "You undid …", never its name (issue 22)
 
     def text(self, t: Any, lang: str) -> str:
         m = self.move
-        if self.alone and m.action in ("undo", "redo"):  # one phone is not a table: no name
+        if (self.alone or self.own) and m.action in ("undo", "redo"):
+            # one phone is not a table: no name; at a table, a phone's own move is "You …"
+            words = "lone_words" if self.alone else "own_words"
             what = entry_words.words(m.ruling, lang, RULE_SUFFIX)
             if what:
-                return str(t(f"lone_words.{m.action}", what=what))
-            return str(t(f"lone_words.{m.action}_last"))
+                return str(t(f"{words}.{m.action}", what=what))
+            return str(t(f"{words}.{m.action}_last"))
+        device = device_name(m, t)
         if m.action == "record":
             what = backend.ruling_text(m.ruling, lang) if m.ruling is not None else ""
             what = RULE_SUFFIX.sub("", what)  # the strip is short: the rule id is on screen
             if self.earlier is not None:  # the end of a deal: its last trick too (QA P25)
                 what = f"{entry_words.words(self.earlier.ruling, lang, RULE_SUFFIX)}; {what}"
-            said = str(t("table.moved.record", device=m.device, what=what))
+            said = str(t("table.moved.record", device=device, what=what))
             if self.form_replaced:
                 said = said.rstrip(".") + ". " + str(t("end_news.form_replaced"))
             return said
         if m.action in ("undo", "redo"):
             what = entry_words.words(m.ruling, lang, RULE_SUFFIX)  # QA P18: name the entry
             if what:
-                return str(t(f"table_words.{m.action}", device=m.device, what=what))
-            return str(t(f"table.moved.{m.action}", device=m.device))
+                return str(t(f"table_words.{m.action}", device=device, what=what))
+            return str(t(f"table.moved.{m.action}", device=device))
         if m.action == "new":
             if not m.sides:  # storage did not say whose: the news without the names
-                return str(t("new_match_news.strip_unnamed", device=m.device))
-            return str(t("new_match_news.strip", device=m.device, players=" — ".join(m.sides)))
+                return str(t("new_match_news.strip_unnamed", device=device))
+            return str(t("new_match_news.strip", device=device, players=" — ".join(m.sides)))
         if m.action == "correct":
-            return str(t("table.moved.correct", device=m.device))
-        return str(t("table.moved.deal", device=m.device, n=m.deal))
+            what = _correction_words(m.ruling, lang)
+            if what:  # the same lines as the correcting phone's, in this phone's language
+                return str(t("table_words.correct", device=device, what=what))
+            return str(t("table.moved.correct", device=device))
+        return str(t("table.moved.deal", device=device, n=m.deal))
 
 
 def write_notice(exc: BaseException, refused: Any = None, lang: str = "en") -> Notice | None:
@@ -118,8 +127,9 @@ def unseen_notice(exc: backend.Unseen, lang: str) -> Notice:
 
 class Company:
     """Who is at the table: the app sessions of one server (one per device's page). Each
-    link's ``app.others_at_table`` is how many others are connected now; the screens show
-    table wording (the news slot, "Boris's phone undid …") only while it is above 0."""
+    link's ``app.others_at_table`` is how many other devices are connected now; the screens
+    show table wording (the news slot, "Boris's phone undid …") only while it is above 0.
+    The host's browser tabs are one device (the laptop), not a table of their own."""
 
     def __init__(self) -> None:
         self._links: list[TableLink] = []
@@ -141,11 +151,18 @@ class Company:
     def _count(self) -> None:
         with self._lock:
             links = list(self._links)
+        devices = {device_key(link) for link in links}
         for link in links:
-            others = len(links) - 1
+            others = len(devices) - 1
             if link.app.others_at_table != others:
                 link.app.others_at_table = others
                 link.schedule(link.app.changed)  # its slot comes or goes on its own loop
+
+
+def device_key(link: TableLink) -> object:
+    """The device a session is on: every session of the table's host (it alone is given the
+    join codes) is the laptop's; any other session is a phone of its own."""
+    return "host" if link.app.join_codes is not None else link
 
 
 COMPANY = Company()  # the server's: every Flet session runs in this process
@@ -178,7 +195,8 @@ class TableLink:
         thread, undo/redo/deal starts on the session's own thread (an undo or redo is
         announced on every screen, its own included)."""
         move = Move(
-            w.match_id, w.position, w.action, self.app.device, w.ruling, w.deal, w.event
+            w.match_id, w.position, w.action, self.app.device, w.ruling, w.deal, w.event,
+            from_host=self.app.join_codes is not None, number=self.app.device_number,
         )
         self._publish(move)
         if w.action in ("undo", "redo"):
@@ -192,7 +210,10 @@ class TableLink:
         except Exception:  # storage away: the news goes without the names
             log.exception("reading the new match %s", match_id)
             sides = ()
-        self._publish(Move(match_id, 0, "new", self.app.device, sides=tuple(sides)))
+        self._publish(Move(
+            match_id, 0, "new", self.app.device, sides=tuple(sides),
+            from_host=self.app.join_codes is not None, number=self.app.device_number,
+        ))
 
     def schedule(self, fn: Callable[..., None], *args: Any) -> None:
         """Run on the session's own thread (the page's loop); tests run it at once."""
@@ -252,7 +273,10 @@ class TableLink:
             # an undo, redo, correction or new deal elsewhere: nothing half-done here
             # survives it (a new entry elsewhere leaves this screen's picker and ruling be)
             deal.moved_elsewhere()
-        self.show(move, form_replaced=form_open and deal is not None and deal.mode != "end")
+        mine = move.from_host and self.app.join_codes is not None  # another tab of the host's
+        self.show(
+            move, form_replaced=form_open and deal is not None and deal.mode != "end", own=mine
+        )
 
     def catch_up(self) -> None:
         """Back after its device was away (no connection, so no moves were told to it): the
@@ -292,7 +316,7 @@ class TableLink:
         if watching and app.open_match(move.match_id, remember=False):
             self.show(move)
             return
-        args = {"device": move.device, "players": " — ".join(move.sides)}
+        args = {"device": device_name(move, app.t), "players": " — ".join(move.sides)}
         if app.screen == "home":
             kind = "home_viewer" if app.role == "viewer" else "home"
             app.notice = Notice(f"new_match_news.{kind}", args)
@@ -303,11 +327,12 @@ class TableLink:
     def show(self, move: Move, *, form_replaced: bool = False, own: bool = False) -> None:
         """Put a move in the strip every screen shows, and re-render (``form_replaced``: the
         move closed the end form open on this screen, and the strip says so; ``own``: this
-        device's move, said without its name while no other device is at the table)."""
+        device's move, said as "You …", and without a name while no other device is at
+        the table)."""
         self._serial += 1
         alone = own and self.app.others_at_table == 0
         self.app.live_notice = LiveNotice(move, self._serial, _end_of_deal_before(
-            self.app.live_notice, move), form_replaced, alone)
+            self.app.live_notice, move), form_replaced, alone, own)
         self.app.changed()
 
     def _tell(self, notice: Notice) -> None:
@@ -315,6 +340,26 @@ class TableLink:
             self.app.deal.write_refused(notice)
         else:
             self.app.notice = notice
+
+
+def device_name(move: Move, t: Any) -> str:
+    """The device that made ``move``, as this reader says it: its user's name for it, else
+    "Device 2" or "The host's screen" in the reader's language."""
+    if move.device:
+        return move.device
+    return str(t("table.device.default", n=move.number) if move.number else t("table.device.host"))
+
+
+def _correction_words(correction: Any, lang: str) -> str:
+    """What a stored correction changed, in ``lang`` (empty when the move carries none)."""
+    diff, after = getattr(correction, "diff", None), getattr(correction, "after", None)
+    if diff is None or after is None:
+        return ""
+    try:
+        return correction_words.said(diff, tuple(after.players), lang, len(after.deals))
+    except Exception:  # never let the news break a screen: the plain sentence says enough
+        log.exception("correction words")
+        return ""
 
 
 def _finished(session: backend.MatchSession) -> bool:
@@ -351,7 +396,7 @@ def connect(app: AppState, page: ft.Page) -> TableLink:
         fn(*args)
 
     def schedule(fn: Callable[..., None], *args: Any) -> None:
-        page_tasks.run_task(page, run, fn, *args)
+        page_tasks.run_task(page, run, fn, *args)  # a page without a connection: dropped
 
     link.schedule = schedule  # type: ignore[method-assign]
 

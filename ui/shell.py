@@ -152,19 +152,24 @@ class _Follower:
     def __call__(self) -> None:
         app, page = self.app, self.page
         route = app.route
-        if route != _path(self.route):
+        # each only once handed to a connected page (else again on the next change)
+        if route != _path(self.route) and page_tasks.run_task(
+            page, page.push_route, route + self.query
+        ):
             self.route = route
-            page_tasks.run_task(page, page.push_route, route + self.query)
         page_tasks.run_task(page, self.awake.follow, app)
         notice = app.live_notice
-        if notice is not None and notice.serial != self.strip_serial:
+        if (
+            notice is not None
+            and notice.serial != self.strip_serial
+            and page_tasks.run_task(page, self._hide_later, notice.serial)
+        ):
             self.strip_serial = notice.serial
-            page_tasks.run_task(page, self._hide_later, notice.serial)
 
     async def _hide_later(self, serial: int) -> None:
         await asyncio.sleep(STRIP_SECONDS)
         notice = self.app.live_notice
-        if notice is not None and notice.serial == serial:
+        if notice is not None and notice.serial == serial and self.app.live_open != serial:
             self.app.live_notice = None
             self.app.changed()
 
@@ -195,6 +200,30 @@ def table_role(page: ft.Page) -> Role | None:
         return "scorer"  # the server side of table mode is not in this build
     role = roles.role_of(page)
     return "viewer" if str(getattr(role, "value", role)) == "viewer" else "scorer"
+
+
+def joined_as(page: ft.Page) -> Role | None:
+    """The role this phone joined table mode's table with (its link's): "scorer" or
+    "viewer"; None for the host and where no table server runs."""
+    try:
+        roles = importlib.import_module("ui.server.roles")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("ui.server", "ui.server.roles"):
+            raise
+        return None
+    role = roles.joined_as(page)
+    return "viewer" if role == "viewer" else "scorer" if role == "scorer" else None
+
+
+def device_number(app: AppState, saved: dict[str, str]) -> int:
+    """The number the others know an unnamed device by (each says "Device 2" in its own
+    language, ui/live.py): the one this device was given before, else the next; phones
+    that may score are numbered among themselves (the host's tabs, "The host's screen",
+    and the viewers, whose names nobody reads, take none)."""
+    if app.join_codes is not None or app.role == "viewer":
+        return 0
+    kept = saved.get("device_number", "")
+    return int(kept) if kept.isdigit() and 0 < int(kept) < 10_000 else next(_DEVICES)
 
 
 def host_join_codes(page: ft.Page) -> Any:
@@ -369,11 +398,13 @@ def make_main(
             return
         app = AppState(store, lang=chosen, role=role)
         app.set_theme(saved.get("theme", "system"))
-        app.device = saved.get("device") or app.t("table.device.default", n=next(_DEVICES))
         app.keep_awake = saved.get("awake", "on") != "off"
         app.join_codes = host_join_codes(page)
+        app.joined_as = joined_as(page)
+        app.device = saved.get("device", "")
+        app.device_number = device_number(app, saved)
         app.on_settings = lambda: page_tasks.run_task(page, _save_settings, prefs, app)
-        if "device" not in saved:
+        if app.device_number and saved.get("device_number") != str(app.device_number):
             app.on_settings()  # the default name stays this device's after a restart
         app.form_memory = _form_memory(saved.get("form"))
         app.on_remember = lambda memory: page_tasks.run_task(
@@ -408,6 +439,7 @@ SETTINGS_KEYS = {
     "theme": "bezique.theme",
     "form": "bezique.new_match",
     "device": "bezique.device",
+    "device_number": "bezique.device_number",
     "awake": "bezique.awake",
 }
 
@@ -431,6 +463,7 @@ async def _save_settings(prefs: ft.SharedPreferences, app: AppState) -> None:
         await prefs.set(SETTINGS_KEYS["lang"], app.lang)
         await prefs.set(SETTINGS_KEYS["theme"], app.theme)
         await prefs.set(SETTINGS_KEYS["device"], app.device)
+        await prefs.set(SETTINGS_KEYS["device_number"], str(app.device_number))
         await prefs.set(SETTINGS_KEYS["awake"], "on" if app.keep_awake else "off")
     except Exception:  # not worth disturbing the game for
         log.debug("settings not saved", exc_info=True)

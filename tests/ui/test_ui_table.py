@@ -175,9 +175,10 @@ def test_an_undo_takes_the_matchs_last_entry_back_on_every_screen(
     for app, words in ((anna, named), (boris, "undid"), (viewer, "отмен")):
         assert app.live_notice is not None
         assert words in app.live_notice.text(app.t, app.lang)
-    assert boris.live_notice is not None and "Boris's phone" in boris.live_notice.text(
-        boris.t, "en"
-    )
+    assert anna.live_notice is not None
+    assert "Boris's phone" in anna.live_notice.text(anna.t, "en")
+    assert boris.live_notice is not None  # his own undo is his, not "Boris's phone undid"
+    assert boris.live_notice.text(boris.t, "en").startswith("You undid: Boris declares")
 
 
 def test_an_undo_on_a_stale_view_never_removes_an_entry_it_has_not_shown(

@@ -41,6 +41,13 @@ def may_write(page: Any) -> bool:
     return role_of(page) in (Role.HOST, Role.SCORER)
 
 
+def joined_as(page: Any) -> str | None:
+    """The role a phone joined the table with by its link ("scorer" or "viewer"), for its
+    Home to say; None for the host (and outside table mode, where no link was used)."""
+    role = role_of(page)
+    return None if role is Role.HOST else role.value
+
+
 def app_role(page: Any) -> str | None:
     """The role in the words the app's ``make_main(role_of=...)`` takes: "scorer" (the host
     too) or "viewer"."""

@@ -37,10 +37,14 @@ class AppState:
         # A viewer reads the live match and writes nothing: its sessions are read-only in
         # the backend, whatever the screen offers (table mode: the link's role decides).
         self.role: Role = role
+        # The role this device joined the table with by a link ("scorer" or "viewer"), said
+        # on its Home; None for the host and outside table mode (set by the shell).
+        self.joined_as: Role | None = None
         # Table mode (ui/live.py): told of every match session opened, and the last move
         # another device made, for the strip every screen shows.
         self.on_session: Callable[[backend.MatchSession], object] | None = None
         self.live_notice: Any = None
+        self.live_open = 0  # the serial of the news opened in full by a tap (stays open)
         # Told of each match this device created (the form, a rematch, an import): the table
         # hears of a new match at once, not at its first deal (ui/live.py).
         self.on_created: Callable[[int], object] | None = None
@@ -48,7 +52,10 @@ class AppState:
         # lone device shows no table wording. ``on_leave`` takes it off the table.
         self.others_at_table = 0
         self.on_leave: Callable[[], object] | None = None
-        self.device = ""  # this device's name at the table ("Boris's phone")
+        self.device = ""  # this device's name at the table ("Boris's phone"), if given
+        # Unnamed, a scoring phone is "Device <number>" in each reader's language (0: the
+        # host's screen, or a viewer, which records nothing)
+        self.device_number = 0
         self.keep_awake = True  # the screen stays on while a deal is open (ui/awake.py)
         # The table's join codes: set by the shell for the server's host only (QA P20).
         self.join_codes: JoinCodes | None = None
@@ -260,6 +267,12 @@ class AppState:
             self.history = ["home"]
         self.go("viewer" if self.role == "viewer" else "deal", remember=remember)
         return True
+
+    @property
+    def may_write(self) -> bool:
+        """Whether the screens offer writing at all: a viewer is shown no action it may not
+        take (issue 22), and is refused in the state and the backend all the same."""
+        return self.role != "viewer"
 
     def refused_to_viewer(self) -> bool:
         """True (and the notice says why) when this session is a viewer: every write of the

@@ -12,11 +12,12 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.events import Declare, Event, LastTrick, Penalty, Seven, Trick
 from ui import backend
+from ui.correction_words import ChangeLine, change_lines
 from ui.live import write_notice
 from ui.state.common import Notice
 from ui.state.deal import DealScreen
@@ -125,16 +126,6 @@ class DraftSession:
         ruling = self.match.verify(event)
         self._on_event(event)
         return ruling
-
-
-@dataclass(frozen=True)
-class ChangeLine:
-    """One line of "what this correction changes": a text key with its arguments."""
-
-    key: str
-    args: dict[str, object] = field(default_factory=dict)
-    kind: str = "info"  # entry, total, deal, flip, ruling, penalty, winner, info
-    identifier: str = ""
 
 
 class CorrectionScreen:
@@ -269,7 +260,7 @@ class CorrectionScreen:
             return False
         try:
             worked = backend.correct(self.session, self.seq, self.draft)
-        except backend.Unseen as exc:  # the screen had not shown another device's change
+        except (backend.Unseen, backend.ReadOnly) as exc:  # said in words, no raw role name
             self.notice = write_notice(exc, lang=self.lang)
             return False
         except (ValueError, backend.WriteFailed) as exc:
@@ -292,7 +283,7 @@ class CorrectionScreen:
 def open_entries(app: AppState, session: backend.MatchSession | None) -> None:
     """Show the entries of a match (the open one, or one viewed from the history), read
     afresh from storage once the open match's queued writes are in."""
-    if session is None:
+    if session is None or app.refused_to_viewer():  # a viewer corrects nothing (issue 22)
         return
     app.flush()
     try:
@@ -305,7 +296,7 @@ def open_entries(app: AppState, session: backend.MatchSession | None) -> None:
 
 def open_correction(app: AppState, line: EntryLine) -> bool:
     session = app.entries_session
-    if session is None or line.index is None:
+    if session is None or line.index is None or app.refused_to_viewer():
         return False
     try:
         app.correction = CorrectionScreen(session, app.lang, line.deal, line.index, line.seq)
@@ -321,7 +312,7 @@ def confirm(app: AppState) -> bool:
     """Confirm the open correction; the match open at the deal screen (if it is the same
     one, through another session) is reloaded so it plays on from the corrected log."""
     cs = app.correction
-    if not isinstance(cs, CorrectionScreen) or not cs.confirm():
+    if not isinstance(cs, CorrectionScreen) or app.refused_to_viewer() or not cs.confirm():
         return False
     if app.deal is not None and app.deal.session.match_id == cs.session.match_id:
         app.deal.dismiss_ruling()  # the last ruling shown may be one the correction changed
@@ -340,124 +331,3 @@ def _player_of(event: Event) -> int | None:
     if isinstance(event, Trick | LastTrick):
         return event.winner
     return None
-
-
-ORDER = ("total", "winner", "flip", "ruling", "penalty", "deal", "entry", "info")
-
-
-def change_lines(
-    diff: Any, players: tuple[str, ...], lang: str, deals: int = 2
-) -> list[ChangeLine]:
-    """The engine's comparison as lines, what matters most first: each total that changes,
-    the winner, later rulings that flip or score differently, penalties proposed or
-    withdrawn, each deal score that changes (when the match has more than one deal:
-    otherwise they are the totals), and the entry itself as it was and as it is now."""
-    out: list[ChangeLine] = []
-    before = backend.ruling_words(diff.ruling_before, lang)
-    if diff.ruling_after is None:
-        out.append(ChangeLine("correction.change.deleted", {"before": before}, "entry", "ch-entry"))
-    else:
-        after = backend.ruling_words(diff.ruling_after, lang)
-        out.append(
-            ChangeLine(
-                "correction.change.entry", {"before": before, "after": after}, "entry", "ch-entry"
-            )
-        )
-    for i, t in enumerate(diff.totals):
-        if t.changed:
-            out.append(
-                ChangeLine(
-                    "correction.change.total",
-                    {"side": t.side, "before": _pts(t.before), "after": _pts(t.after)},
-                    "total",
-                    f"ch-total-{i}",
-                )
-            )
-    for t in diff.deal_totals if deals > 1 else ():
-        out.append(
-            ChangeLine(
-                "correction.change.deal",
-                {
-                    "deal": t.deal + 1,
-                    "side": t.side,
-                    "before": _pts(t.before),
-                    "after": _pts(t.after),
-                },
-                "deal",
-                f"ch-deal-{t.deal}-{t.side}",
-            )
-        )
-    for r in diff.rulings:
-        args: dict[str, object] = {
-            "deal": r.deal + 1,
-            "entry": r.event + 1,
-            "text": backend.ruling_text(r.after, lang),
-        }
-        if r.flipped:
-            key = (
-                "correction.change.now_accepted"
-                if r.after.accepted
-                else ("correction.change.now_rejected")
-            )
-            out.append(ChangeLine(key, args, "flip", f"ch-flip-{r.deal}-{r.event}"))
-        elif int(r.before.points or 0) == int(r.after.points or 0):  # another rule decided
-            out.append(
-                ChangeLine(
-                    "correction.change.rule", args, "ruling", f"ch-ruling-{r.deal}-{r.event}"
-                )
-            )
-        else:
-            args |= {
-                "before": _pts(int(r.before.points or 0)),
-                "after": _pts(int(r.after.points or 0)),
-            }
-            out.append(
-                ChangeLine(
-                    "correction.change.ruling", args, "ruling", f"ch-ruling-{r.deal}-{r.event}"
-                )
-            )
-    for p in diff.penalties:
-        key = "correction.change.penalty_added" if p.added else "correction.change.penalty_gone"
-        out.append(
-            ChangeLine(
-                key,
-                {
-                    "deal": p.deal + 1,
-                    "entry": p.event + 1,
-                    "penalty": backend.rule_title(p.penalty, lang),
-                    "player": players[p.player],
-                },
-                "penalty",
-                f"ch-penalty-{p.deal}-{p.event}",
-            )
-        )
-    if diff.winner_changed:
-        out.append(
-            ChangeLine(
-                "correction.change.winner",
-                {
-                    "before": _verdict(diff.verdict_before, lang),
-                    "after": _verdict(diff.verdict_after, lang),
-                },
-                "winner",
-                "ch-winner",
-            )
-        )
-    if not diff.changes_anything:
-        out.append(ChangeLine("correction.change.nothing", {}, "info", "ch-nothing"))
-    out.sort(key=lambda line: ORDER.index(line.kind))
-    return out
-
-
-def _verdict(v: Any, lang: str) -> str:
-    from ui.i18n import Translator
-
-    t = Translator(lang)
-    if not v.finished or v.winner is None:
-        return t("correction.no_winner")
-    return t("correction.winner", winner=v.winner, rule=v.decided_by or "")
-
-
-def _pts(points: int) -> str:
-    """A score as the sheet prints it: a real minus (U+2212), never an ASCII hyphen (QA P27)."""
-    return f"\u2212{-points}" if points < 0 else str(points)

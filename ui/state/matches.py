@@ -69,11 +69,12 @@ class MatchKeeping:
 
     # --- resuming and abandoning ---------------------------------------------------------
     def resume(self, match_id: int) -> bool:
-        """Open a match at its deal screen; an abandoned one is restored first."""
+        """Open a match at its deal screen; an abandoned one is restored first (not by a
+        viewer: it only watches)."""
         app = self.app
         try:
             info = app.store.match_info(match_id)
-            if getattr(info, "abandoned", False):
+            if getattr(info, "abandoned", False) and app.may_write:
                 app.store.restore_match(match_id)
         except Exception as exc:
             app.notice = Notice("error.storage", {"why": str(exc)}, error=True)
@@ -82,6 +83,8 @@ class MatchKeeping:
         return app.open_match(match_id)
 
     def ask_abandon(self, match_id: int) -> None:
+        if self.app.refused_to_viewer():  # not asked to confirm what is then refused
+            return
         self.confirm_abandon = match_id
         self.app.changed()
 

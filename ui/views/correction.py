@@ -93,7 +93,7 @@ def _entry_row(ctx: ViewContext, line: corr.EntryLine, number: int) -> ft.Contro
         parts.append(
             body_text(ctx.t("correction.deleted", first=line.first), 15, color=ft.Colors.ERROR)
         )
-    if line.correctable and line.index is not None:
+    if line.correctable and line.index is not None and ctx.app.may_write:
         parts.append(
             big_button(
                 ctx.t("correction.correct"),

@@ -33,26 +33,30 @@ def build(ctx: ViewContext) -> View:
     matches = hs.matches()
     if app.notice is not None:
         out.append(banner(ctx.t(app.notice.key, **app.notice.args), error=app.notice.error))
-    out.append(
-        ft.Column(
-            [
-                big_button(
-                    ctx.t("sheet.import"),
-                    import_handler(ctx),
-                    icon=ft.Icons.UPLOAD_FILE,
-                    identifier="import",
-                ),
-                body_text(ctx.t("sheet.import_help"), 14, color=ft.Colors.ON_SURFACE_VARIANT),
-            ],
-            spacing=4,
-            tight=True,
-        )
-    )
+    if app.may_write:  # a viewer imports nothing
+        out.append(_import(ctx))
     if not matches:
         out.append(body_text(ctx.t("history.empty")))
     out += [_match_card(ctx, m) for m in matches]
     keyed(out)
     return View(scroll_body(out), app_bar(ctx, ctx.t("history.title")))
+
+
+def _import(ctx: ViewContext) -> ft.Control:
+    """Import a match from a file, with what it does."""
+    return ft.Column(
+        [
+            big_button(
+                ctx.t("sheet.import"),
+                import_handler(ctx),
+                icon=ft.Icons.UPLOAD_FILE,
+                identifier="import",
+            ),
+            body_text(ctx.t("sheet.import_help"), 14, color=ft.Colors.ON_SURFACE_VARIANT),
+        ],
+        spacing=4,
+        tight=True,
+    )
 
 
 def _status(ctx: ViewContext, m: backend.MatchSummary) -> str:
@@ -69,7 +73,7 @@ def _match_card(ctx: ViewContext, m: backend.MatchSummary) -> ft.Control:
     if not m.finished:
         buttons.append(
             big_button(
-                ctx.t("sheet.resume"),
+                ctx.t("sheet.resume" if app.may_write else "watch.sheet_resume"),
                 with_args(app.matches.resume, m.id),
                 primary=True,
                 icon=ft.Icons.PLAY_ARROW,
@@ -96,7 +100,7 @@ def _match_card(ctx: ViewContext, m: backend.MatchSummary) -> ft.Control:
         ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
         *export_buttons(ctx, m.id),
     ]
-    if not m.finished and not m.abandoned:
+    if not m.finished and not m.abandoned and app.may_write:
         lines += abandon_controls(ctx, m)
     card = tagged(
         f"match-{m.id}",
@@ -127,7 +131,8 @@ def build_match(ctx: ViewContext) -> View:
     out += sheet_controls(
         ctx, score_sheet(m, app.lang), prefix="hist", match=m, match_id=viewed.match_id
     )
-    out.append(correction.open_button(ctx, viewed))
+    if app.may_write:  # a viewer corrects nothing
+        out.append(correction.open_button(ctx, viewed))
     out += export_buttons(ctx, viewed.match_id, suffix="viewed")
     return View(scroll_body(out), app_bar(ctx, ctx.t("score.title")))
 

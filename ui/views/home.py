@@ -9,7 +9,7 @@ import flet as ft
 
 from ui import backend, runtime
 from ui.state.common import points_text
-from ui.views import join_codes, phone_panel, table_panel
+from ui.views import join_codes, joined, phone_panel, table_panel
 from ui.views.common import (
     View,
     ViewContext,
@@ -39,6 +39,7 @@ def build(ctx: ViewContext) -> View:
             )
         )
     controls.extend(phone_panel.warning(ctx))  # the browser refused storage (phone build)
+    controls.extend(joined.controls(ctx))  # "You keep the score" / "You follow the match"
     unfinished = keeping.unfinished()
     last = keeping.last_result()
     if app.notice is not None:

@@ -25,7 +25,7 @@ def build(ctx: ViewContext) -> View:
     sheet = score_sheet(session.match, ctx.app.lang)
     controls = [
         *sheet_controls(ctx, sheet, match=session.match, match_id=session.match_id),
-        open_button(ctx, session),
+        *([open_button(ctx, session)] if ctx.app.may_write else []),
         *export_buttons(ctx, session.match_id, suffix="sheet"),
     ]
     return View(scroll_body(controls), app_bar(ctx, ctx.t("score.title")))

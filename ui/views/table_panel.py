@@ -1,5 +1,5 @@
-"""Home's table section: this device's name as the others see it, and the switch that keeps
-the screen on during a deal."""
+"""Home's table section: this device's name as the others see it (not a viewer's: nobody
+reads it), and the switch that keeps the screen on during a deal."""
 
 from __future__ import annotations
 
@@ -24,12 +24,36 @@ def controls(ctx: ViewContext) -> list[ft.Control]:
         on_submit=rename,
         max_length=40,
     )
+    if app.role == "viewer":  # it records nothing: no name for the others to read
+        return [section(ctx.t("table.device.title"), keep_awake(ctx))]
     return [
         section(
             ctx.t("table.device.title"),
             tagged("device-name", ft.Row([ft.Container(name, expand=True)])),
             body_text(ctx.t("table.device.hint"), 15, color=ft.Colors.ON_SURFACE_VARIANT),
+            *_unnamed(ctx),
             keep_awake(ctx),
+        )
+    ]
+
+
+def _unnamed(ctx: ViewContext) -> list[ft.Control]:
+    """While the device has no name of its own: what the others read instead (each phone
+    says it in its own language, ui/live.py)."""
+    app = ctx.app
+    if app.device:
+        return []
+    name = (
+        ctx.t("table.device.default", n=app.device_number)
+        if app.device_number
+        else ctx.t("table.device.host")
+    )
+    return [
+        tagged(
+            "device-unnamed",
+            body_text(
+                ctx.t("table.device.unnamed", name=name), 15, color=ft.Colors.ON_SURFACE_VARIANT
+            ),
         )
     ]
 

@@ -36,7 +36,7 @@ def verdict_panel(
     if v.winner is None:
         return []
     out: list[ft.Control] = [tagged(identifier, _panel(ctx, v))]
-    if rematch and match_id is not None:
+    if rematch and match_id is not None and ctx.app.may_write:  # a viewer starts nothing
         out.append(_rematch(ctx, match_id))
     return out
 

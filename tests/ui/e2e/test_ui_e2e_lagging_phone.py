@@ -112,7 +112,8 @@ def test_a_lagging_phone_never_undoes_or_records_on_an_entry_it_had_not_shown(
     penalise_anna(anna)
     landed(store, mid, at + 1)
     shows(boris, store, mid)
-    wait_words(boris, "live-strip", "Device", timeout=WAIT)
+    # Anna's unnamed phone, in Boris's language (issue 22: not her phone's "Device 1")
+    wait_words(boris, "live-strip", "Устройство 1", timeout=WAIT)
     boris.evaluate(f"window.__lagMs = {LAG_MS}")
     shown_before = by_id(boris, "deal-score-0").inner_text()
 
@@ -124,7 +125,7 @@ def test_a_lagging_phone_never_undoes_or_records_on_an_entry_it_had_not_shown(
     assert by_id(boris, "deal-score-0").inner_text() == shown_before  # he has not seen it
     tap(boris, "undo")
     wait_words(boris, "notice", "Не отменено", timeout=WAIT)
-    wait_words(boris, "notice", "Device", timeout=WAIT)  # names Anna's phone's entry
+    wait_words(boris, "notice", "Устройство 1", timeout=WAIT)  # names Anna's phone's entry
     assert effective(store, mid) == 2  # both of Anna's penalties kept
     shows(boris, store, mid)  # and his screen shows them
     shot(boris, "lag-01-undo-refused-ru")
