@@ -17,7 +17,7 @@ def at(minutes: int) -> datetime:
 
 
 def declare(player: int, cards: str) -> Declare:
-    return Declare(player, parse_cards(cards.split()))
+    return Declare(player, tuple(parse_cards(cards.split())))
 
 
 def one_deal(
@@ -56,7 +56,7 @@ def three_hand() -> Match:
 
 
 def four_hand() -> Match:
-    """B & D (B's double bezique) beat A & C, 630 to 120."""
+    """B & D (B's double bezique) beat A & C, 620 to 130 (C takes the last trick)."""
     return one_deal(
         "four-hand",
         ["A", "B", "C", "D"],

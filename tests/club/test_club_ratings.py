@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 from club_samples import at, four_hand, three_hand, two_hand_double_bezique
@@ -55,7 +56,7 @@ def test_history_has_the_rating_before_and_after_each_match_and_the_curve_follow
     assert [s.match_id for s in steps] == ["m1", "m2", "m3"]
     assert [s.rank for s in steps] == [1, 3, 2]
     assert steps[0].before == Rating.of(PlackettLuce().rating())
-    assert all(a.after == b.before for a, b in zip(steps, steps[1:], strict=False))
+    assert all(a.after == b.before for a, b in pairwise(steps))
     assert steps[0].change > 0 > steps[1].change
     assert got.curve("Anna") == tuple((s.finished_at, s.after.ordinal) for s in steps)
     assert got.curve("nobody") == ()
@@ -109,10 +110,12 @@ def histories(draw: st.DrawFn) -> list[ClubResult]:
         form = draw(st.sampled_from([2, 3, 4]))
         seated = draw(st.permutations(names))[:form]
         sides = [(p,) for p in seated] if form < 4 else [tuple(seated[:2]), tuple(seated[2:])]
-        ranks = draw(st.lists(st.integers(1, len(sides)), min_size=len(sides),
-                              max_size=len(sides)))
-        out.append(ClubResult(f"m{i}", at(i), tuple(
-            Side(s, 0, k) for s, k in zip(sides, ranks, strict=True))))
+        ranks = draw(st.lists(st.integers(1, len(sides)), min_size=len(sides), max_size=len(sides)))
+        out.append(
+            ClubResult(
+                f"m{i}", at(i), tuple(Side(s, 0, k) for s, k in zip(sides, ranks, strict=True))
+            )
+        )
     return out
 
 
@@ -123,7 +126,7 @@ def test_any_correction_leaves_every_earlier_rating_as_it_was(
 ) -> None:
     k = data.draw(st.integers(0, len(results) - 1))
     flipped = tuple(replace(s, rank=len(results[k].sides) + 1 - s.rank) for s in results[k].sides)
-    corrected = [*results[:k], replace(results[k], sides=flipped), *results[k + 1:]]
+    corrected = [*results[:k], replace(results[k], sides=flipped), *results[k + 1 :]]
     when = (results[k].finished_at, results[k].match_id)
     assert _steps_before(compute(results), when) == _steps_before(compute(corrected), when)
 
@@ -134,14 +137,20 @@ def test_leaderboard_best_first_equal_ratings_share_a_place_ordered_by_id() -> N
     assert ordinals == sorted(ordinals, reverse=True)
     assert [row.place for row in board] == [1, 2, 3, 4]
     drawn = compute([r("d", 1, (("Zoe",), 0, 1), (("Adam",), 0, 1))]).leaderboard()
-    assert [(row.place, row.player, row.matches) for row in drawn] == [(1, "Adam", 1), (1, "Zoe", 1)]
+    assert [(row.place, row.player, row.matches) for row in drawn] == [
+        (1, "Adam", 1),
+        (1, "Zoe", 1),
+    ]
     assert drawn[0].rating.shown == round(drawn[0].rating.ordinal, 1)
 
 
 def test_result_of_a_replayed_match_ranks_the_winner_first_then_by_total() -> None:
     three = result_of(three_hand(), "t", at(0))
     assert [(s.players, s.score, s.rank) for s in three.sides] == [
-        (("A",), 80, 3), (("B",), 580, 1), (("C",), 90, 2)]
+        (("A",), 80, 3),
+        (("B",), 580, 1),
+        (("C",), 90, 2),
+    ]
     four = result_of(four_hand(), "f", at(1), {"A": "id-a"})
     assert [(s.players, s.rank) for s in four.sides] == [(("id-a", "C"), 2), (("B", "D"), 1)]
     two = result_of(two_hand_double_bezique(), "d", at(2))
