@@ -199,7 +199,7 @@ def app_files() -> dict[str, bytes]:
             if (
                 f.is_dir()
                 or "__pycache__" in rel
-                or rel.startswith(("ui/server/", "ui/assets/"))
+                or rel.startswith(("ui/server/", "ui/assets/", "referee/club/"))
                 or rel in NOT_ON_THE_PHONE
                 or f.suffix in (".pyc", ".pyi")
             ):
@@ -216,7 +216,9 @@ def app_files() -> dict[str, bytes]:
     return files
 
 
-# The app's modules a phone never runs: the simulator (tests' generator) and the command lines.
+# The app's modules a phone never runs: the simulator (tests' generator) and the command lines;
+# the club's engine (referee/club/, above) too, until a phone screen uses it: its openskill is
+# not among the phone's distributions.
 NOT_ON_THE_PHONE = frozenset(
     {"referee/simulate.py", "referee/simulate_cli.py", "referee/cli.py", "referee/storage/cli.py"}
 )
