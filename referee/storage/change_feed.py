@@ -32,6 +32,7 @@ import json
 import logging
 import os
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -50,6 +51,7 @@ CHANNEL = "bezique_changes"
 PAYLOAD_LIMIT = 7900  # PostgreSQL refuses a payload of 8000 bytes or more
 RETRY_FIRST, RETRY_MAX = 0.2, 5.0  # seconds between tries to listen again, doubling
 IDLE_CHECK = 5.0  # seconds without a notice before the listening connection is checked
+WAKE = 0.5  # seconds between looks at whether to stop
 
 
 @dataclass(frozen=True)
@@ -219,7 +221,7 @@ class ChangeFeed(NoFeed):
         self._stop.set()
         thread, self._thread = self._thread, None
         if thread is not None:
-            thread.join(timeout=IDLE_CHECK + 2)
+            thread.join(timeout=WAKE + 5)
 
     def _run(self, heard: Callable[[Change], object], resync: Callable[[], object]) -> None:
         wait = RETRY_FIRST
@@ -249,15 +251,16 @@ class ChangeFeed(NoFeed):
             if not first:
                 log.warning("change feed: listening again; every session reads storage again")
                 _quietly(resync)  # what was said while away is lost: read storage instead
+            checked = time.monotonic()
             while not self._stop.is_set():
-                quiet = True
-                for notice in conn.notifies(timeout=IDLE_CHECK, stop_after=1):
-                    quiet = False
+                for notice in conn.notifies(timeout=WAKE, stop_after=1):
+                    checked = time.monotonic()
                     change = change_of(notice.payload)
                     if change is not None and change.origin != self.origin:
                         _quietly(heard, change)
-                if quiet:
+                if time.monotonic() - checked > IDLE_CHECK:
                     conn.execute("SELECT 1")  # a connection gone without a word raises here
+                    checked = time.monotonic()
         self.listening.clear()
 
 

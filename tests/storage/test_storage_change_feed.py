@@ -89,7 +89,7 @@ def test_a_write_through_one_store_is_heard_by_the_other_within_a_second_not_by_
     ruling = a.record(mid, PENALTY, at=1)
     rec = ear_b.next()
     assert (rec.match_id, rec.position, rec.action) == (mid, 2, "record")
-    assert rec.event == [h for h in a.history(mid) if h.seq == 2][0].payload  # as stored
+    assert rec.event == next(h for h in a.history(mid) if h.seq == 2).payload  # as stored
     assert rec.ruling is not None
     assert (rec.ruling.accepted, rec.ruling.rule, rec.ruling.points) == (
         ruling.accepted,
