@@ -6,6 +6,7 @@ has no feed. PostgreSQL parts skip without BEZIQUE_TEST_POSTGRES_URL."""
 
 from __future__ import annotations
 
+import os
 import queue
 import time
 from collections.abc import Iterator
@@ -26,6 +27,7 @@ from referee.storage.change_feed import (
 )
 
 PENALTY = {"type": "penalty", "player": "Anna", "offence": "P-REVOKE"}
+PG_ENV = "BEZIQUE_TEST_POSTGRES_URL"
 HEARD_WITHIN = 1.0  # the issue's "within a second"
 
 
@@ -52,10 +54,17 @@ class Ear:
 
 
 @pytest.fixture
-def pg_url(db_url: str) -> str:
-    if "postgresql" not in db_url:
-        pytest.skip("the change feed is PostgreSQL's (SQLite: tested below)")
-    return db_url
+def pg_url() -> str:
+    """An empty PostgreSQL database (the feed is PostgreSQL's; SQLite's: tested below)."""
+    import psycopg
+
+    url = os.environ.get(PG_ENV)
+    if not url:
+        pytest.skip(f"PostgreSQL not configured: set {PG_ENV} (scripts/pg-test-server.sh)")
+    with psycopg.connect(url.replace("+psycopg", "", 1), autocommit=True) as conn:
+        conn.execute("DROP SCHEMA IF EXISTS public CASCADE")
+        conn.execute("CREATE SCHEMA public")
+    return url
 
 
 @pytest.fixture
