@@ -9,8 +9,9 @@ through here; the state classes then read the engine's ``Match`` that a MatchSes
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, wait
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
@@ -366,6 +367,15 @@ def create_match(
         raise StorageRefused(str(exc)) from exc
 
 
+def telling(store: Any, news: Mapping[str, Any]) -> AbstractContextManager[None]:
+    """Writes made on this thread inside the block tell the other server processes who made
+    them (``news``: the device's name, number, whether it is the host's screen), through
+    storage's change feed (referee/storage/change_feed.py: PostgreSQL's NOTIFY, nothing on
+    SQLite; a test's stand-in store has none)."""
+    feed = getattr(store, "feed", None)
+    return feed.telling(news) if feed is not None else nullcontext()
+
+
 class StorageRefused(ValueError):
     """Storage could not create the match (read-only, busy, unreachable); nothing stored."""
 
@@ -475,6 +485,8 @@ class MatchSession:
         # an earlier position is refused (Unseen) and names them.
         self.foreign_mark = 0
         self._missed: list[tuple[int, Any]] = []
+        # Who this session's writes are by, for the other server processes (ui/live.py).
+        self.news: Callable[[], Mapping[str, Any]] | None = None
         self.reload()
 
     def flush(self, timeout: float | None = None) -> None:
@@ -599,7 +611,8 @@ class MatchSession:
         # what an undo takes back, read before it (ui/entry_words.py: the strip names it)
         said = words() if words is not None and action == "undo" else None
         try:
-            out = step(at)
+            with self._telling(said):
+                out = step(at)
         except StaleWrite as exc:
             self._reload_now()
             self.saw_elsewhere()  # storage's match holds changes this screen never showed
@@ -616,6 +629,15 @@ class MatchSession:
                 said = out  # storage's Correction: each phone says what it changed (issue 22)
             self._stored(action, said)
         return out
+
+    def _telling(self, words: Any = None) -> AbstractContextManager[None]:
+        """The writes in the block say who made them (and an undo, what it takes back)."""
+        news = dict(self.news()) if self.news is not None else {}
+        if words:
+            from referee.storage.change_feed import ruling_obj
+
+            news["words"] = [ruling_obj(r) for r in words if hasattr(r, "key")]
+        return telling(self.store, news)
 
     def start_deal(self, dealer: int, turn_up: Card | None) -> None:
         code = turn_up.code if turn_up else None
@@ -648,7 +670,8 @@ class MatchSession:
             if self._broken:
                 raise Stale("an earlier entry of this device was refused")
             try:
-                stored = self._retry.call(lambda: record(self.match_id, obj, at=at), shown)
+                with self._telling():
+                    stored = self._retry.call(lambda: record(self.match_id, obj, at=at), shown)
             except StaleWrite as exc:
                 raise Stale(str(exc)) from exc
             if _verdict(stored) != _verdict(shown):

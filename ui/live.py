@@ -148,6 +148,10 @@ class Company:
         self._count()
         link.app.others_at_table = 0
 
+    def links(self) -> list[TableLink]:
+        with self._lock:
+            return list(self._links)
+
     def _count(self) -> None:
         with self._lock:
             links = list(self._links)
@@ -188,6 +192,7 @@ class TableLink:
     # --- this session's writes ---------------------------------------------------------
     def attach(self, session: backend.MatchSession) -> None:
         session.on_written = self.written
+        session.news = self.app.news  # who writes, for the other server processes
         session.on_failed = lambda exc: self.schedule(self.refused, session, exc)
 
     def written(self, w: backend.Written) -> None:
@@ -427,6 +432,68 @@ def connect(app: AppState, page: ft.Page) -> TableLink:
     if not page_tasks.connected(page):  # gone while the app was starting: not at the table
         disconnected(None)
     return link
+
+
+# --- the other server processes on the same database (issue 24) ---------------------------
+def hear_other_processes(store: Any) -> None:
+    """Once per server process, when its store is open: the writes other processes make on
+    the same database (PostgreSQL's LISTEN/NOTIFY, referee/storage/change_feed.py) reach this
+    process's sessions as the ``Move`` its own pubsub carries, through the same
+    ``TableLink.arrive``; when the feed was cut (the database restarted), every session reads
+    its matches from storage again (``TableLink.catch_up``). SQLite's feed hears nothing."""
+    feed = getattr(store, "feed", None)
+    if feed is None:
+        return
+    feed.listen(lambda change: heard_elsewhere(store, change, COMPANY), lambda: resync(COMPANY))
+
+
+def heard_elsewhere(store: Any, change: Any, company: Company) -> None:
+    """Another process's write: to every session of this process at the table."""
+    move = move_of(store, change)
+    for link in company.links():
+        link.schedule(link.arrive, move)
+
+
+def resync(company: Company) -> None:
+    """What other processes wrote while the feed was cut was not heard: read storage."""
+    for link in company.links():
+        link.schedule(_read_again, link)
+
+
+def _read_again(link: TableLink) -> None:
+    link.catch_up()
+    link.app.changed()
+
+
+def move_of(store: Any, change: Any) -> Move:
+    """A change notice as the in-process ``Move``: who made it as its notice says, the
+    ruling it carried (an undo: the rulings it took back; a redo: those it restored, read
+    from storage; a new match: its sides, read from storage)."""
+    from referee.storage.change_feed import ruling_from
+
+    news = change.news
+    ruling: Any = change.ruling
+    sides: tuple[str, ...] = ()
+    try:
+        if change.action == "undo":
+            ruling = tuple(r for r in map(ruling_from, news.get("words") or ()) if r is not None)
+        elif change.action == "redo":
+            from types import SimpleNamespace
+
+            view = SimpleNamespace(store=store, match_id=change.match_id,
+                                   match=store.load_match(change.match_id))
+            ruling = entry_words.newest_rulings(view)
+        elif change.action == "new":
+            sides = tuple(backend.summarize(store, change.match_id).sides)
+    except Exception:  # storage away: the news goes without these words
+        log.exception("reading match %s for another process's %s", change.match_id,
+                      change.action)
+    number = news.get("number")
+    return Move(
+        change.match_id, change.position, change.action, str(news.get("device") or ""),
+        ruling, change.deal, change.event, from_host=bool(news.get("host")),
+        number=number if isinstance(number, int) else 0, sides=sides,
+    )
 
 
 def _session_id(page: ft.Page) -> str:

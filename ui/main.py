@@ -40,6 +40,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="with --table: new links even if the last table session is still open",
     )
+    p.add_argument(
+        "--join-table",
+        action="store_true",
+        help="with --table, on another --port and the same PostgreSQL --db: one more server "
+        "process of the table already running (its links, kept in BEZIQUE_TABLE_STATE)",
+    )
     p.add_argument("--db", default=None, help="database URL (default: the embedded SQLite file)")
     p.add_argument(
         "--lang", choices=["en", "ru"], default=None, help="UI language (default: the system's)"
@@ -49,6 +55,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         p.error(f"--host {args.host!r} would answer on every network: name one address")
     if args.table_address and not args.table:
         p.error("--table-address goes with --table")
+    if args.join_table and (not args.table or args.new_table):
+        p.error("--join-table goes with --table, and not with --new-table")
     if args.table_address in (*WILDCARD_HOSTS, args.host):
         p.error("--table-address must name one network address, not --host's")
     return args
@@ -71,6 +79,7 @@ def serve_web(
     port: int,
     table_address: str | None = None,
     new_table: bool = False,
+    join_table: bool = False,
     lang: str | None = None,
 ) -> None:
     """The browser app on ``host``:``port`` through this project's server (ui/server): it
@@ -101,7 +110,13 @@ def serve_web(
         from ui.server import roles, table_mode
         from ui.server.table import TableGate
 
-        session = table_mode.start(table_address, port, new=new_table)
+        try:
+            session = table_mode.start(table_address, port, new=new_table, join=join_table)
+        except table_mode.NoTableToJoin as exc:
+            for sock in sockets:
+                sock.close()
+            print(f"bezique-app: {exc}", file=sys.stderr)
+            raise SystemExit(2) from exc
         refusal = table_mode.refusal_page()
         links = table_mode.links_page(session, lang or "en")
         by_lang = {code: table_mode.links_page(session, code) for code in ("en", "ru")}
@@ -181,6 +196,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 port=args.port,
                 table_address=table_address,
                 new_table=args.new_table,
+                join_table=args.join_table,
                 lang=args.lang,
             )
         except OSError as exc:  # the port is taken, or the address is not this machine's

@@ -254,6 +254,7 @@ class _Opener:
     def _open(self, db_url: str | None) -> Any:
         store = backend.open_store(db_url, progress=self._note)
         runtime.durability.watch(store.engine)
+        live.hear_other_processes(store)  # PostgreSQL: the other server processes' writes
         self.progress = None
         if runtime.WARM_UP_AT_OPEN:
             backend.warm_up()

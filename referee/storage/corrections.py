@@ -129,4 +129,6 @@ def correct(
             .where(TABLES["match"].c.id == match_id)
             .values(updated_at=utcnow(), activity=next_activity())
         )
+        feed = store.gate.feed  # the other server processes hear of it at the commit
+        feed.said(conn, feed.change(match_id, last + 1, "correct", deal=len(live.deal_ids)))
         return worked

@@ -20,7 +20,7 @@ from sqlalchemy import Connection, Engine, Row, Table, delete, func, insert, sel
 from sqlalchemy.exc import DBAPIError
 
 from referee.match import Match
-from referee.storage import db, ledger
+from referee.storage import change_feed, db, ledger
 from referee.storage import replay as rp
 from referee.storage.errors import (
     ReadOnlyStorageError,
@@ -106,6 +106,8 @@ class Gate:
         self.read_only = location.read_only
         self.lock = threading.RLock()
         self.live: dict[int, Live] = {}
+        # PostgreSQL: each write says so to the other server processes (change_feed.py)
+        self.feed = change_feed.for_url(location.url)
         self.ledger: ledger.Ledger | None = None
         if location.path is not None and not location.read_only:
             self.ledger = ledger.Ledger(location.path)
@@ -159,6 +161,7 @@ class Gate:
         return StorageError(f"{where}: {exc.orig}")
 
     def close(self) -> None:
+        self.feed.stop()
         with self.lock:
             self.live.clear()
             self.engine.dispose()

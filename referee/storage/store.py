@@ -96,6 +96,7 @@ class Store:
         self.read_only = location.read_only
         self._live = self.gate.live
         self._ledger = self.gate.ledger
+        self.feed = self.gate.feed  # the other server processes hear of each write
 
     # ------------------------------------------------------------------------------ opening
     @classmethod
@@ -298,6 +299,7 @@ class Store:
         with self._write() as conn:
             match_id = ml.insert_match(conn, header, utcnow())
             info = ml.match_info(conn, match_id)
+            self.feed.said(conn, self.feed.change(match_id, 0, "new"))
         self._live[match_id] = ml.Live(info, m, 0, [], False, False)
         return match_id
 
@@ -474,6 +476,8 @@ class Store:
             live.can_undo, live.can_redo = True, False
             ml.refresh_deal_cache(conn, match_id, live, len(live.deal_ids) - 1)
             self._touch(conn, match_id, live)
+            deal = len(live.deal_ids)
+            self.feed.said(conn, self.feed.change(match_id, live.last_seq, "deal", deal=deal))
             return deal_id
 
     def record(self, match_id: int, event: Mapping[str, Any], *, at: int | None = None) -> Ruling:
@@ -496,14 +500,8 @@ class Store:
             ev = rp.parse_event(live.match, event)
             ruling = rp.apply(live.match, ev)
             deal_id = live.deal_ids[-1]
-            seq = self._append(
-                conn,
-                live,
-                match_id,
-                KIND_EVENT,
-                deal_id=deal_id,
-                payload=rp.canonical(live.match, ev),
-            )
+            stored = rp.canonical(live.match, ev)
+            seq = self._append(conn, live, match_id, KIND_EVENT, deal_id=deal_id, payload=stored)
             live.last_seq = seq
             live.can_undo, live.can_redo = True, False
             scored = rp.scored_of(seq, deal_id, ev, ruling)
@@ -512,6 +510,15 @@ class Store:
                 conn.execute(insert(T_MELD).values(**values))
             ml.refresh_deal_cache(conn, match_id, live, len(live.deal_ids) - 1)
             self._touch(conn, match_id, live)
+            said = self.feed.change(
+                match_id,
+                seq,
+                "record",
+                deal=len(live.deal_ids),
+                event=json.loads(stored),
+                ruling=ruling,
+            )
+            self.feed.said(conn, said)
             return ruling
 
     def _check_recorded(
@@ -592,6 +599,7 @@ class Store:
                 .where(T_MATCH.c.id == match_id)
                 .values(updated_at=utcnow(), activity=_next_activity())
             )
+            self.feed.said(conn, self.feed.change(match_id, last + len(targets), kind))
             return True
 
     def can_undo(self, match_id: int) -> bool:

@@ -145,3 +145,39 @@ def test_the_terminal_shows_both_links_with_their_codes(table: TableServer) -> N
     # the codes, two rows of modules a character (ui/server/qr.py; decoded in
     # test_server_terminal_codes.py)
     assert sum(log.count(c) for c in "▀▄█") > 200
+
+
+def test_a_joining_process_serves_the_kept_table_on_its_own_port_and_leaves_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--join-table`` (issue 24): one more process of the table the file keeps, whatever
+    port the first one has; the file stays the first process's; none kept: no start."""
+    import json
+
+    from ui.server import table_mode
+    from ui.server.roles import Role
+
+    monkeypatch.setattr(table_mode, "_current", None)  # this process serves no table after
+    state = tmp_path / "table.json"
+    with pytest.raises(table_mode.NoTableToJoin):
+        table_mode.start("192.168.1.20", 8551, path=state, join=True)
+    assert not state.exists()  # nothing made up
+    first = table_mode.start("192.168.1.20", 8550, path=state)
+    kept = state.read_bytes()
+    second = table_mode.start("192.168.1.20", 8551, path=state, join=True)
+    assert second.access.secrets_by_role == first.access.secrets_by_role
+    assert second.port == 8551 and ":8551/?k=" in second.join_url(Role.SCORER)
+    assert state.read_bytes() == kept and json.loads(kept)["port"] == 8550
+    again = table_mode.start("192.168.1.20", 8550, path=state)  # the first one's restart
+    assert again.access.secrets_by_role == first.access.secrets_by_role
+    with pytest.raises(table_mode.NoTableToJoin):  # another address is another table
+        table_mode.start("192.168.1.21", 8551, path=state, join=True)
+
+
+def test_join_table_goes_with_table_and_not_with_new_table() -> None:
+    from ui.main import parse_args
+
+    assert parse_args(["--table", "--join-table", "--port", "8551"]).join_table
+    for wrong in (["--join-table"], ["--table", "--new-table", "--join-table"]):
+        with pytest.raises(SystemExit):
+            parse_args(wrong)

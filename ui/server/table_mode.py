@@ -67,13 +67,15 @@ def state_path() -> Path:
     return Path(folder) / "table-session.json"
 
 
-def _load(path: Path, address: str, port: int, now: float) -> TableAccess | None:
+def _load(path: Path, address: str, port: int | None, now: float) -> TableAccess | None:
     """The kept session's secrets if it is still this table's (same address and port, young
-    enough); anything unreadable is no session."""
+    enough; ``port`` None: any port, a second process joining it); anything unreadable is no
+    session."""
     try:
         data = json.loads(path.read_text("utf-8"))
         fresh = now - float(data["created"]) < SESSION_HOURS * 3600
-        if not fresh or data["address"] != address or int(data["port"]) != port:
+        same_port = port is None or int(data["port"]) == port
+        if not fresh or data["address"] != address or not same_port:
             return None
         kept = {Role.SCORER: str(data["scorer"]), Role.VIEWER: str(data["viewer"])}
     except (OSError, ValueError, KeyError, TypeError):
@@ -102,12 +104,32 @@ def _save(path: Path, session: TableSession, now: float) -> None:
     os.replace(tmp, path)
 
 
-def start(address: str, port: int, *, new: bool = False, path: Path | None = None) -> TableSession:
+class NoTableToJoin(Exception):
+    """``--join-table`` found no table session kept for its address."""
+
+
+def start(
+    address: str, port: int, *, new: bool = False, path: Path | None = None, join: bool = False
+) -> TableSession:
     """The table session on ``address``:``port``: the kept one after a restart, else (or with
-    ``new``) one with new secrets; :func:`current` gives it to the app."""
+    ``new``) one with new secrets; :func:`current` gives it to the app.
+
+    ``join``: a further server process of the same table (on the same PostgreSQL database,
+    another port): the secrets the first process keeps in the file, whatever its port; the
+    file is left as it is (it stays the first process's), and NoTableToJoin when there is no
+    such session, since new secrets would let no phone of the table in."""
     global _current
     path = path or state_path()
     now = time.time()
+    if join:
+        kept = _load(path, address, None, now)
+        if kept is None:
+            raise NoTableToJoin(
+                f"no table session on {address} is kept in {path}: start the first server"
+                " with --table (the same BEZIQUE_TABLE_STATE), then this one with --join-table"
+            )
+        _current = TableSession(address, port, kept)
+        return _current
     access = None if new else _load(path, address, port, now)
     session = TableSession(address, port, access or TableAccess())
     if access is None:

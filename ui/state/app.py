@@ -215,7 +215,8 @@ class AppState:
             return False
         if self.refused_to_viewer():
             return False
-        match_id = form.submit(self.store)
+        with backend.telling(self.store, self.news()):
+            match_id = form.submit(self.store)
         if match_id is None:
             self.changed()
             return False
@@ -225,6 +226,11 @@ class AppState:
         self.created(match_id)
         self.open_match(match_id, remember=False)
         return True
+
+    def news(self) -> dict[str, Any]:
+        """Who this device is, as a write's notice tells the other server processes."""
+        return {"device": self.device, "number": self.device_number,
+                "host": self.join_codes is not None}
 
     def created(self, match_id: int) -> None:
         """A match was stored by this device: the table hears of it."""

@@ -162,16 +162,18 @@ class MatchKeeping:
                 info.target,
                 rotate=rotate,
             )
-            new_id = backend.create_match(
-                app.store,
-                variant=nxt.variant,
-                players=list(nxt.players),
-                tracking=nxt.tracking,
-                house_rules=list(nxt.house_rules),
-                target=nxt.target if nxt.target is not None or info.games is not None
-                or backend.variant_info(nxt.variant).games is not None else _default_target(nxt),
-                games=info.games,
-            )
+            by_games = info.games is not None or backend.variant_info(nxt.variant).games is not None
+            with backend.telling(app.store, app.news()):
+                new_id = backend.create_match(
+                    app.store,
+                    variant=nxt.variant,
+                    players=list(nxt.players),
+                    tracking=nxt.tracking,
+                    house_rules=list(nxt.house_rules),
+                    target=nxt.target if nxt.target is not None or by_games
+                    else _default_target(nxt),
+                    games=info.games,
+                )
         except Exception as exc:
             app.notice = Notice("sheet.rematch_failed", {"why": str(exc)}, error=True)
             app.changed()
