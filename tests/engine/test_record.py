@@ -129,7 +129,7 @@ def _set(path: list[Any], value: Any) -> Any:
     (_set(["players"], ["Anna", "Anna"]), "players[1]"),
     (_set(["players"], ["Anna", " "]), "players[1]"),
     (_set(["players"], ["Anna", "Boris", "Carl"]), "players"),
-    (_set(["format"], "bezique-match/2"), "format"),
+    (_set(["format"], "bezique-match/3"), "format"),
     (_set(["variant"], "two-hands"), "variant"),
     (_set(["tracking"], "everything"), "tracking"),
     (_set(["house_rules"], "H-ALL-NEW"), "house_rules"),
