@@ -112,7 +112,7 @@ def test_database_from_the_first_schema_opens_and_keeps_its_matches(db_url: str)
     try:
         with store.engine.connect() as conn:
             assert db.current_revision(conn) == db.HEAD_REVISION
-        assert store.export_match(1) == record
+        assert store.export_match(1, format="bezique-match/1") == record
         m = store.load_match(1)
         want = replay_record(parse_record(record))
         assert m.result().to_json() == want.result().to_json()
