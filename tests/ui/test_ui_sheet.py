@@ -201,8 +201,9 @@ def test_import_of_a_match_already_stored_stores_nothing_and_says_so(
 def test_import_of_a_backup_keeps_the_dates_the_matches_were_played(
     app: AppState, store: Any, tmp_path: Path
 ) -> None:
-    """A single record carries no date (shared/spec/match-record.md); a backup archive does
-    (its manifest), and the app's import keeps it, skipping matches already stored."""
+    """A backup archive carries the dates in its manifest (its members are version 1
+    records, without one), and the app's import keeps them, skipping matches already
+    stored."""
     for n in (1, 2):
         sample_match(store, 2, deals=n, in_play=False)
     archive = tmp_path / "backup.zip"
