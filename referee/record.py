@@ -103,8 +103,14 @@ def _str(value: Any, path: str) -> str:
 def _kind(value: Any) -> str:
     if value is None:
         return "null"
-    return {dict: "an object", list: "a list", str: "text", bool: "true/false",
-            int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "text",
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+    }.get(type(value), type(value).__name__)
 
 
 def _fields(obj: Mapping[str, Any], path: str, required: set[str], optional: set[str]) -> None:
@@ -143,8 +149,9 @@ def event_from_obj(obj: Any, players: Sequence[str], path: str = "event") -> Eve
         raise _fail(path, 'missing field "type"')
     kind = _str(ev["type"], f"{path}.type")
     if kind not in _EVENT_FIELDS:
-        raise _fail(f"{path}.type", f'unknown event type "{kind}" (known: '
-                    f'{", ".join(_EVENT_FIELDS)})')
+        raise _fail(
+            f"{path}.type", f'unknown event type "{kind}" (known: {", ".join(_EVENT_FIELDS)})'
+        )
     required, optional = _EVENT_FIELDS[kind]
     _fields(ev, path, required | {"type"}, optional)
     if kind == "trick":
@@ -214,8 +221,11 @@ def parse_played(value: Any, now: datetime | None = None) -> datetime:
     if t.year < PLAYED_MIN_YEAR:
         raise _fail("played", f"before {PLAYED_MIN_YEAR}: {shown}")
     if t > clock + PLAYED_AHEAD:
-        raise _fail("played", f"more than a day in the future: {shown} (the clock here says "
-                    f"{clock.astimezone(UTC).isoformat(timespec='seconds')})")
+        raise _fail(
+            "played",
+            f"more than a day in the future: {shown} (the clock here says "
+            f"{clock.astimezone(UTC).isoformat(timespec='seconds')})",
+        )
     return t
 
 
@@ -227,12 +237,15 @@ def parse_record(data: Any, *, now: datetime | None = None) -> MatchRecord:
     if top.get("format") == FORMAT_2:
         optional.add("played")
     elif top.get("format") == FORMAT_1 and "played" in top:
-        raise _fail("played", f'unknown field "played" in a {FORMAT_1} record (the date is a '
-                    f'field of {FORMAT_2})')
+        raise _fail(
+            "played",
+            f'unknown field "played" in a {FORMAT_1} record (the date is a field of {FORMAT_2})',
+        )
     _fields(top, "", {"format", "variant", "players", "deals"}, optional)
     if top["format"] not in FORMATS:
-        raise _fail("format", f'must be "{FORMAT_1}" or "{FORMAT_2}", not '
-                    f'{json.dumps(top["format"])}')
+        raise _fail(
+            "format", f'must be "{FORMAT_1}" or "{FORMAT_2}", not {json.dumps(top["format"])}'
+        )
     played = parse_played(top["played"], now) if "played" in top else None
     variant = _str(top["variant"], "variant")
     if variant not in variant_ids():
@@ -250,12 +263,14 @@ def parse_record(data: Any, *, now: datetime | None = None) -> MatchRecord:
     rules_raw = _list(top.get("house_rules", []), "house_rules")
     house_rules = tuple(_str(r, f"house_rules[{i}]") for i, r in enumerate(rules_raw))
     target = top.get("target")
-    if target is not None and (isinstance(target, bool) or not isinstance(target, int)
-                               or not 0 < target <= 10**9):
+    if target is not None and (
+        isinstance(target, bool) or not isinstance(target, int) or not 0 < target <= 10**9
+    ):
         raise _fail("target", f"must be a whole number above 0, not {json.dumps(target)}")
     games = top.get("games")
-    if games is not None and (isinstance(games, bool) or not isinstance(games, int)
-                              or not 0 < games <= 10**4):
+    if games is not None and (
+        isinstance(games, bool) or not isinstance(games, int) or not 0 < games <= 10**4
+    ):
         raise _fail("games", f"must be a whole number above 0, not {json.dumps(games)}")
     if games is not None and load_variant(variant).game is None:
         raise _fail("games", f"{variant} is not played in games: give a target instead")
@@ -275,8 +290,7 @@ def parse_record(data: Any, *, now: datetime | None = None) -> MatchRecord:
         deals.append(DealRecord(dealer, turn_up, events))
     if not load_variant(variant).jokers:
         _no_jokers(deals, variant)
-    return MatchRecord(variant, players, tracking, house_rules, target, tuple(deals), games,
-                       played)
+    return MatchRecord(variant, players, tracking, house_rules, target, tuple(deals), games, played)
 
 
 def _no_jokers(deals: Sequence[DealRecord], variant: str) -> None:
@@ -293,8 +307,9 @@ def _no_jokers(deals: Sequence[DealRecord], variant: str) -> None:
             for name, cards in groups:
                 for k, card in enumerate(cards):
                     if card.is_joker:
-                        raise _fail(f"deals[{d}].events[{i}].{name}[{k}]",
-                                    f"{variant} has no jokers")
+                        raise _fail(
+                            f"deals[{d}].events[{i}].{name}[{k}]", f"{variant} has no jokers"
+                        )
 
 
 def load_record(path: str | Path) -> MatchRecord:
@@ -307,11 +322,20 @@ def load_record(path: str | Path) -> MatchRecord:
 def replay_record(record: MatchRecord) -> Match:
     """Replay a whole record; any malformed part raises RecordError naming its place."""
     try:
-        match = Match.new(record.variant, record.players, record.tracking,
-                          record.house_rules, record.target, record.games)
+        match = Match.new(
+            record.variant,
+            record.players,
+            record.tracking,
+            record.house_rules,
+            record.target,
+            record.games,
+        )
     except BeziqueError as e:
-        place = "house_rules" if "house rule" in str(e) else (
-            "players" if "players" in str(e) or "player names" in str(e) else "record")
+        place = (
+            "house_rules"
+            if "house rule" in str(e)
+            else ("players" if "players" in str(e) or "player names" in str(e) else "record")
+        )
         raise RecordError(place, str(e)) from None
     for d, deal in enumerate(record.deals):
         try:

@@ -45,8 +45,9 @@ def export_match(store: ml.Holder, match_id: int, *, format: str = FORMAT_2) -> 
     default) says when the match was started (``played``, UTC to the second); ``format=
     FORMAT_1`` writes version 1, without it, for tools that read only that."""
     if format not in FORMATS:
-        raise StorageInputError("--format", f'unknown record format "{format}" (known: '
-                                f'{", ".join(FORMATS)})')
+        raise StorageInputError(
+            "--format", f'unknown record format "{format}" (known: {", ".join(FORMATS)})'
+        )
     with store.gate.read() as conn:
         info = ml.match_info(conn, match_id)
         steps, _, _, _ = ml.steps(conn, match_id)
@@ -356,8 +357,15 @@ def _read_member(zf: zipfile.ZipFile, name: str, where: str) -> Any:
     try:
         with zf.open(info) as fh:
             data = fh.read(MAX_MEMBER_BYTES + 1)  # bounded even if the header lies
-    except (zipfile.BadZipFile, OSError, ValueError, RuntimeError, NotImplementedError,
-            EOFError, zlib.error) as exc:
+    except (
+        zipfile.BadZipFile,
+        OSError,
+        ValueError,
+        RuntimeError,
+        NotImplementedError,
+        EOFError,
+        zlib.error,
+    ) as exc:
         raise StorageInputError(place, f"cannot read it: {exc}") from exc
     if len(data) > MAX_MEMBER_BYTES:
         raise StorageInputError(place, "too large for a match record")
@@ -379,9 +387,8 @@ def check_archive(zf: zipfile.ZipFile, where: str) -> None:
             raise StorageInputError(f"{where}!{info.filename}", "listed twice in the archive")
         seen.add(info.filename)
         total += info.file_size
-        if (
-            info.file_size > lim.RATIO_FROM
-            and info.file_size > lim.MAX_RATIO * max(info.compress_size, 1)
+        if info.file_size > lim.RATIO_FROM and info.file_size > lim.MAX_RATIO * max(
+            info.compress_size, 1
         ):
             raise StorageInputError(
                 f"{where}!{info.filename}", "compressed beyond any real record (a zip bomb?)"
@@ -403,9 +410,7 @@ def _parse_time(value: Any, where: str) -> datetime | None:
     except (ValueError, OverflowError) as exc:
         raise StorageInputError(where, f"not a date and time: {value!r}") from exc
     if not MIN_YEAR <= t.year <= MAX_YEAR:
-        raise StorageInputError(
-            where, f"out of range: {value!r} (years {MIN_YEAR}–{MAX_YEAR})"
-        )
+        raise StorageInputError(where, f"out of range: {value!r} (years {MIN_YEAR}–{MAX_YEAR})")
     return t
 
 

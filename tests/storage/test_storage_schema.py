@@ -58,8 +58,7 @@ def _fill_first_schema(db_url: str, record: dict[str, Any]) -> None:
                     "INSERT INTO match (id, format, variant, tracking, house_rules, target,"
                     " created_at) VALUES (1, :f, :v, :tr, '[]', NULL, :t)"
                 ),
-                {"f": record["format"], "v": record["variant"], "tr": record["tracking"],
-                 "t": now},
+                {"f": record["format"], "v": record["variant"], "tr": record["tracking"], "t": now},
             )
             for seat in range(len(record["players"])):
                 conn.execute(

@@ -71,8 +71,8 @@ def test_inconsistent_event_is_refused_and_stores_nothing(store: Store) -> None:
         store.record(mid, {"type": "brisques", "counts": {"Anna": 30, "Boris": 30}})
     assert store.history(mid) == before
     assert store.load_match(mid).result().to_json() == _engine_result(
-        sample_record() | {"deals": [{"dealer": "Anna", "turn_up": "9H",
-                                      "events": SAMPLE_EVENTS[:2]}]}
+        sample_record()
+        | {"deals": [{"dealer": "Anna", "turn_up": "9H", "events": SAMPLE_EVENTS[:2]}]}
     )
 
 
@@ -103,8 +103,8 @@ def test_undo_and_redo_are_logged_and_change_the_effective_events(store: Store) 
     events = store.export_match(mid)["deals"][0]["events"]
     assert events == SAMPLE_EVENTS[:2]
     assert store.load_match(mid).result().to_json() == _engine_result(
-        sample_record() | {"deals": [{"dealer": "Anna", "turn_up": "9H",
-                                      "events": SAMPLE_EVENTS[:2]}]}
+        sample_record()
+        | {"deals": [{"dealer": "Anna", "turn_up": "9H", "events": SAMPLE_EVENTS[:2]}]}
     )
     assert store.redo(mid)
     assert store.export_match(mid)["deals"][0]["events"] == SAMPLE_EVENTS[:3]

@@ -168,8 +168,11 @@ class MatchKeeping:
                 players=list(nxt.players),
                 tracking=nxt.tracking,
                 house_rules=list(nxt.house_rules),
-                target=nxt.target if nxt.target is not None or info.games is not None
-                or backend.variant_info(nxt.variant).games is not None else _default_target(nxt),
+                target=nxt.target
+                if nxt.target is not None
+                or info.games is not None
+                or backend.variant_info(nxt.variant).games is not None
+                else _default_target(nxt),
                 games=info.games,
             )
         except Exception as exc:
@@ -354,4 +357,3 @@ class _ImportProblem(Exception):
 def _default_target(nxt: Any) -> int:
     info = backend.variant_info(nxt.variant)
     return int(info.targets[len(nxt.players)])
-
