@@ -247,21 +247,28 @@ def _same_as_stored(store: ml.Holder, parsed: Sequence[_Parsed]) -> list[int | N
     for info in store.list_matches():
         by_key.setdefault((info.variant, info.players), []).append(info)
     exported: dict[int, dict[str, Any]] = {}
+
+    def first_same(content: dict[str, Any], candidates: Sequence[Any]) -> int | None:
+        for info in candidates:  # each stored match is exported at most once per import
+            if info.id not in exported:
+                exported[info.id] = _content(export_match(store, info.id, format=FORMAT_1))
+            if exported[info.id] == content:
+                return int(info.id)
+        return None
+
     out: list[int | None] = []
     for p in parsed:
         key = (str(p.obj["variant"]), tuple(str(n) for n in p.obj["players"]))
         content = _content(p.obj)
-        same: list[Any] = []
-        for info in by_key.get(key, []):
-            if info.id not in exported:
-                exported[info.id] = _content(export_match(store, info.id, format=FORMAT_1))
-            if exported[info.id] == content:
-                same.append(info)
-        if p.created_at is not None:
-            at = _second(p.created_at)
-            exact = [i for i in same if _second(i.created_at) == at]
-            same = exact or [i for i in same if _second(i.created_at) > at]
-        out.append(int(same[0].id) if same else None)
+        candidates = by_key.get(key, [])
+        if p.created_at is None:
+            out.append(first_same(content, candidates))
+            continue
+        at = _second(p.created_at)  # only matches started then or later are exported
+        found = first_same(content, [i for i in candidates if _second(i.created_at) == at])
+        if found is None:
+            found = first_same(content, [i for i in candidates if _second(i.created_at) > at])
+        out.append(found)
     return out
 
 
