@@ -1,4 +1,5 @@
-"""The match record (``bezique-match/1``, shared/spec/match-record.md): reading, writing and
+"""The match record (``bezique-match/1``, shared/spec/match-record.md, and ``bezique-match/2``,
+docs/match-record-2.md: version 1 plus the optional date ``played``): reading, writing and
 replaying.
 
 Reading is strict: an unknown field, card, player or a brisque count that cannot add up is a
@@ -11,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +36,13 @@ from referee.input_limits import load_json_file
 from referee.match import Match
 from referee.variants import load_variant, variant_ids
 
-FORMAT = "bezique-match/1"
-_TOP_FIELDS = {"format", "variant", "players", "tracking", "house_rules", "target", "games",
-               "deals"}
+FORMAT_1 = "bezique-match/1"
+FORMAT_2 = "bezique-match/2"  # version 1 plus the optional top-level date ``played``
+FORMATS = (FORMAT_1, FORMAT_2)
+FORMAT = FORMAT_1  # what a record without a date is written as (the simulator, the examples)
+# A phone's clock may be off: a record may say it was played up to a day after it is read.
+PLAYED_AHEAD = timedelta(days=1)
+PLAYED_MIN_YEAR = 1900
 _DEAL_FIELDS = {"dealer", "turn_up", "events"}
 _EVENT_FIELDS: dict[str, tuple[set[str], set[str]]] = {
     # type: (required, optional)
@@ -68,6 +74,7 @@ class MatchRecord:
     target: int | None = None
     deals: tuple[DealRecord, ...] = field(default=())
     games: int | None = None  # games in the match where each deal is a game (Rubicon …)
+    played: datetime | None = None  # when the match was started (UTC); only in version 2
 
 
 # ------------------------------------------------------------------------------- reading
@@ -96,8 +103,14 @@ def _str(value: Any, path: str) -> str:
 def _kind(value: Any) -> str:
     if value is None:
         return "null"
-    return {dict: "an object", list: "a list", str: "text", bool: "true/false",
-            int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "text",
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+    }.get(type(value), type(value).__name__)
 
 
 def _fields(obj: Mapping[str, Any], path: str, required: set[str], optional: set[str]) -> None:
@@ -136,8 +149,9 @@ def event_from_obj(obj: Any, players: Sequence[str], path: str = "event") -> Eve
         raise _fail(path, 'missing field "type"')
     kind = _str(ev["type"], f"{path}.type")
     if kind not in _EVENT_FIELDS:
-        raise _fail(f"{path}.type", f'unknown event type "{kind}" (known: '
-                    f'{", ".join(_EVENT_FIELDS)})')
+        raise _fail(
+            f"{path}.type", f'unknown event type "{kind}" (known: {", ".join(_EVENT_FIELDS)})'
+        )
     required, optional = _EVENT_FIELDS[kind]
     _fields(ev, path, required | {"type"}, optional)
     if kind == "trick":
@@ -189,13 +203,50 @@ def event_from_obj(obj: Any, players: Sequence[str], path: str = "event") -> Eve
     return Brisques(counts)
 
 
-def parse_record(data: Any) -> MatchRecord:
-    """A parsed JSON document → MatchRecord (structure only; replay checks the play)."""
+def parse_played(value: Any, now: datetime | None = None) -> datetime:
+    """A record's ``played``: an ISO 8601 date-time with a UTC offset, from 1900 to a day after
+    ``now`` (default: the clock), → aware UTC; RecordError at ``played`` otherwise."""
+    text = _str(value, "played")
+    shown = json.dumps(text, ensure_ascii=False) if len(text) <= 40 else "that text"
+    try:
+        if len(text) > 64:
+            raise ValueError(text)
+        t = datetime.fromisoformat(text)
+        if t.tzinfo is None or t.utcoffset() is None:  # a date alone has no offset either
+            raise ValueError(text)
+        t = t.astimezone(UTC)
+    except (ValueError, OverflowError):
+        raise _fail("played", f"not a date-time with an offset: {shown}") from None
+    clock = now or datetime.now(UTC)
+    if t.year < PLAYED_MIN_YEAR:
+        raise _fail("played", f"before {PLAYED_MIN_YEAR}: {shown}")
+    if t > clock + PLAYED_AHEAD:
+        raise _fail(
+            "played",
+            f"more than a day in the future: {shown} (the clock here says "
+            f"{clock.astimezone(UTC).isoformat(timespec='seconds')})",
+        )
+    return t
+
+
+def parse_record(data: Any, *, now: datetime | None = None) -> MatchRecord:
+    """A parsed JSON document → MatchRecord (structure only; replay checks the play).
+    ``bezique-match/1`` and ``/2`` are read; ``played`` is a field of version 2 only."""
     top = _obj(data, "", "a match record")
-    _fields(top, "", {"format", "variant", "players", "deals"},
-            {"tracking", "house_rules", "target", "games"})
-    if top["format"] != FORMAT:
-        raise _fail("format", f'must be "{FORMAT}", not {json.dumps(top["format"])}')
+    optional = {"tracking", "house_rules", "target", "games"}
+    if top.get("format") == FORMAT_2:
+        optional.add("played")
+    elif top.get("format") == FORMAT_1 and "played" in top:
+        raise _fail(
+            "played",
+            f'unknown field "played" in a {FORMAT_1} record (the date is a field of {FORMAT_2})',
+        )
+    _fields(top, "", {"format", "variant", "players", "deals"}, optional)
+    if top["format"] not in FORMATS:
+        raise _fail(
+            "format", f'must be "{FORMAT_1}" or "{FORMAT_2}", not {json.dumps(top["format"])}'
+        )
+    played = parse_played(top["played"], now) if "played" in top else None
     variant = _str(top["variant"], "variant")
     if variant not in variant_ids():
         raise _fail("variant", f'unknown variant "{variant}" (known: {", ".join(variant_ids())})')
@@ -212,12 +263,14 @@ def parse_record(data: Any) -> MatchRecord:
     rules_raw = _list(top.get("house_rules", []), "house_rules")
     house_rules = tuple(_str(r, f"house_rules[{i}]") for i, r in enumerate(rules_raw))
     target = top.get("target")
-    if target is not None and (isinstance(target, bool) or not isinstance(target, int)
-                               or not 0 < target <= 10**9):
+    if target is not None and (
+        isinstance(target, bool) or not isinstance(target, int) or not 0 < target <= 10**9
+    ):
         raise _fail("target", f"must be a whole number above 0, not {json.dumps(target)}")
     games = top.get("games")
-    if games is not None and (isinstance(games, bool) or not isinstance(games, int)
-                              or not 0 < games <= 10**4):
+    if games is not None and (
+        isinstance(games, bool) or not isinstance(games, int) or not 0 < games <= 10**4
+    ):
         raise _fail("games", f"must be a whole number above 0, not {json.dumps(games)}")
     if games is not None and load_variant(variant).game is None:
         raise _fail("games", f"{variant} is not played in games: give a target instead")
@@ -237,7 +290,7 @@ def parse_record(data: Any) -> MatchRecord:
         deals.append(DealRecord(dealer, turn_up, events))
     if not load_variant(variant).jokers:
         _no_jokers(deals, variant)
-    return MatchRecord(variant, players, tracking, house_rules, target, tuple(deals), games)
+    return MatchRecord(variant, players, tracking, house_rules, target, tuple(deals), games, played)
 
 
 def _no_jokers(deals: Sequence[DealRecord], variant: str) -> None:
@@ -254,8 +307,9 @@ def _no_jokers(deals: Sequence[DealRecord], variant: str) -> None:
             for name, cards in groups:
                 for k, card in enumerate(cards):
                     if card.is_joker:
-                        raise _fail(f"deals[{d}].events[{i}].{name}[{k}]",
-                                    f"{variant} has no jokers")
+                        raise _fail(
+                            f"deals[{d}].events[{i}].{name}[{k}]", f"{variant} has no jokers"
+                        )
 
 
 def load_record(path: str | Path) -> MatchRecord:
@@ -268,11 +322,20 @@ def load_record(path: str | Path) -> MatchRecord:
 def replay_record(record: MatchRecord) -> Match:
     """Replay a whole record; any malformed part raises RecordError naming its place."""
     try:
-        match = Match.new(record.variant, record.players, record.tracking,
-                          record.house_rules, record.target, record.games)
+        match = Match.new(
+            record.variant,
+            record.players,
+            record.tracking,
+            record.house_rules,
+            record.target,
+            record.games,
+        )
     except BeziqueError as e:
-        place = "house_rules" if "house rule" in str(e) else (
-            "players" if "players" in str(e) or "player names" in str(e) else "record")
+        place = (
+            "house_rules"
+            if "house rule" in str(e)
+            else ("players" if "players" in str(e) or "player names" in str(e) else "record")
+        )
         raise RecordError(place, str(e)) from None
     for d, deal in enumerate(record.deals):
         try:
@@ -333,9 +396,21 @@ def record_of(match: Match) -> MatchRecord:
     )
 
 
-def record_to_obj(record: MatchRecord) -> dict[str, Any]:
+def played_text(t: datetime) -> str:
+    """``played`` as written: UTC to the second, ``2026-12-02T14:05:00+00:00``."""
+    return t.astimezone(UTC).replace(microsecond=0).isoformat()
+
+
+def record_to_obj(record: MatchRecord, format: str | None = None) -> dict[str, Any]:
+    """The record's JSON object: ``bezique-match/2`` with ``played`` when the record has a
+    date, else version 1; ``format=FORMAT_1`` writes version 1 (the date left out) for tools
+    that read only that."""
+    if format is None:
+        format = FORMAT_2 if record.played is not None else FORMAT_1
+    if format not in FORMATS:
+        raise ValueError(f'unknown record format "{format}" (known: {", ".join(FORMATS)})')
     obj: dict[str, Any] = {
-        "format": FORMAT,
+        "format": format,
         "variant": record.variant,
         "players": list(record.players),
         "tracking": record.tracking,
@@ -345,6 +420,8 @@ def record_to_obj(record: MatchRecord) -> dict[str, Any]:
         obj["target"] = record.target
     if record.games is not None:
         obj["games"] = record.games
+    if format == FORMAT_2 and record.played is not None:
+        obj["played"] = played_text(record.played)
     obj["deals"] = []
     for deal in record.deals:
         d: dict[str, Any] = {"dealer": record.players[deal.dealer]}

@@ -1,6 +1,7 @@
-"""The files a match is shared as: its record (JSON, the spec's ``bezique-match/1``), its score
-sheet as CSV (for a spreadsheet) and as a one-page PDF (to send to the table's phones), or,
-where no PDF can be made, as a picture of that page (SVG).
+"""The files a match is shared as: its record (JSON, ``bezique-match/2``: the spec's version 1
+plus when it was played, docs/match-record-2.md), its score sheet as CSV (for a spreadsheet)
+and as a one-page PDF (to send to the table's phones), or, where no PDF can be made, as a
+picture of that page (SVG).
 
 Everything is bytes in memory: the app hands them to the device that asked (a browser
 download, a phone's share/save dialog), never to a folder on the server. The PDF is drawn

@@ -151,7 +151,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     if args.match is None:
         raise StorageInputError("export", "give a match id (see `bezique matches`) or --all")
     with _store(args, reading=True) as store:
-        _write_json(store.export_match(args.match), args.output)
+        _write_json(store.export_match(args.match, format=args.format), args.output)
     return 0
 
 
@@ -172,7 +172,12 @@ def _cmd_import(args: argparse.Namespace) -> int:
         else:
             done = store.import_record(path, copies=args.copy)
             if done:
-                print(f"imported {path} as match {done[0]}", file=sys.stderr)
+                when = (
+                    f"played {done.played:%Y-%m-%d %H:%M} UTC"
+                    if done.played is not None
+                    else "the record carries no date: dated now"
+                )
+                print(f"imported {path} as match {done[0]} ({when})", file=sys.stderr)
         if done.skipped:
             ids = ", ".join(str(i) for i in done.skipped[:10])
             more = "…" if len(done.skipped) > 10 else ""
@@ -258,6 +263,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("match", nargs="?", type=int, help="the match id (see `bezique matches`)")
     p.add_argument("--all", action="store_true", help="every match, into one zip archive")
     p.add_argument("-o", "--output", help="file to write (default: stdout; required with --all)")
+    p.add_argument(
+        "--format",
+        choices=("bezique-match/2", "bezique-match/1"),
+        default="bezique-match/2",
+        help="the record's version: 2 (default) says when the match was played; 1 leaves the"
+        " date out, for tools that read only version 1",
+    )
     _add_db(p)
     p.set_defaults(func=_guard("export", _cmd_export))
 

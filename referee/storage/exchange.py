@@ -1,5 +1,10 @@
-"""Export and import of matches as match records (shared/spec/match-record.md), one at a time
-or as a zip archive of all of them for backup.
+"""Export and import of matches as match records (shared/spec/match-record.md and
+docs/match-record-2.md), one at a time or as a zip archive of all of them for backup.
+
+A match is exported as ``bezique-match/2`` with ``played``, the time it was started, or on
+request as version 1 without it; a record with ``played`` is stored with that start time, so
+History and the statistics show when it was played. A backup's members stay version 1 (every
+version of the app reads them): its manifest keeps the dates.
 
 Import is all-or-nothing: the file is parsed, every event replayed by the engine, and only then
 is anything written, in one transaction. A malformed file raises StorageInputError naming the
@@ -23,7 +28,7 @@ from sqlalchemy import Connection, insert, update
 
 from referee import input_limits as lim
 from referee.errors import BeziqueError, RecordError
-from referee.record import parse_record, record_to_obj
+from referee.record import FORMAT_1, FORMAT_2, FORMATS, parse_record, played_text, record_to_obj
 from referee.storage import matchlog as ml
 from referee.storage import replay as rp
 from referee.storage.errors import StorageInputError
@@ -35,13 +40,19 @@ MANIFEST = "manifest.json"
 MAX_MEMBER_BYTES = lim.MAX_RECORD_BYTES
 
 
-def export_match(store: ml.Holder, match_id: int) -> dict[str, Any]:
-    """The effective log as a match record; undone entries are left out."""
+def export_match(store: ml.Holder, match_id: int, *, format: str = FORMAT_2) -> dict[str, Any]:
+    """The effective log as a match record; undone entries are left out. Version 2 (the
+    default) says when the match was started (``played``, UTC to the second); ``format=
+    FORMAT_1`` writes version 1, without it, for tools that read only that."""
+    if format not in FORMATS:
+        raise StorageInputError(
+            "--format", f'unknown record format "{format}" (known: {", ".join(FORMATS)})'
+        )
     with store.gate.read() as conn:
         info = ml.match_info(conn, match_id)
         steps, _, _, _ = ml.steps(conn, match_id)
     obj: dict[str, Any] = {
-        "format": "bezique-match/1",
+        "format": format,
         "variant": info.variant,
         "players": list(info.players),
         "tracking": info.tracking,
@@ -51,6 +62,8 @@ def export_match(store: ml.Holder, match_id: int) -> dict[str, Any]:
         obj["target"] = info.target
     if info.games is not None:
         obj["games"] = info.games
+    if format == FORMAT_2 and info.created_at is not None:
+        obj["played"] = played_text(_utc(info.created_at))
     deals: list[dict[str, Any]] = []
     by_id: dict[int, dict[str, Any]] = {}
     for step in steps:
@@ -82,7 +95,7 @@ def _parse(obj: Any, where: str) -> _Parsed:
     try:
         lim.check_text(obj, "")
         rec = parse_record(obj)
-        normal = record_to_obj(rec)
+        normal = record_to_obj(rec)  # version 2 exactly when the record has ``played``
     except RecordError as exc:
         raise _input(where, exc.path, exc.detail) from exc
     except BeziqueError as exc:
@@ -105,7 +118,7 @@ def _parse(obj: Any, where: str) -> _Parsed:
         rp.replay(header, steps, lambda s: paths[s.seq])
     except StorageInputError as exc:
         raise _input(where, exc.where, exc.detail) from exc
-    return _Parsed(normal, where)
+    return _Parsed(normal, where, rec.played)
 
 
 def _input(file: str, path: str, message: str) -> StorageInputError:
@@ -199,36 +212,62 @@ def _loads(data: bytes, where: str) -> Any:
 
 class Imported(list[int]):
     """The ids of the matches stored by an import; ``skipped`` holds the ids of matches that
-    were already stored (the same record, and for a backup the same start time)."""
+    were already stored (the same settings and effective log; see _same_as_stored for
+    dates)."""
 
-    def __init__(self, ids: Sequence[int] = (), skipped: Sequence[int] = ()) -> None:
+    def __init__(
+        self, ids: Sequence[int] = (), skipped: Sequence[int] = (), played: datetime | None = None
+    ) -> None:
         super().__init__(ids)
         self.skipped = list(skipped)
+        # A single record's own date (version 2's ``played``, UTC), None when it has none.
+        self.played = played
+
+
+def _content(obj: Mapping[str, Any]) -> dict[str, Any]:
+    """What a record says happened: everything but its format and date."""
+    return {k: v for k, v in obj.items() if k not in ("format", "played")}
+
+
+def _second(t: datetime) -> int:
+    return int(_utc(t).timestamp() // 1)
 
 
 def _same_as_stored(store: ml.Holder, parsed: Sequence[_Parsed]) -> list[int | None]:
-    """For each record, the id of a stored match it is a copy of (or None): same settings,
-    same effective log and, when the record carries it (a backup), the same start time."""
+    """For each record, the id of a stored match it is a copy of (or None).
+
+    A copy has the same content: the same settings and effective log, whatever the version of
+    the record. A record without a date (version 1) is a copy of any stored match with that
+    content. One with a date (``played``, a backup's start time) is a copy of such a match
+    started in the same second, or else of one started later: a match stored from a record
+    without a date carries the time it was imported, always after it was played, so the
+    version 2 of a match imported as version 1 is recognised too. One started earlier is
+    another match that happened to go the same way."""
     by_key: dict[tuple[str, tuple[str, ...]], list[Any]] = {}
     for info in store.list_matches():
         by_key.setdefault((info.variant, info.players), []).append(info)
     exported: dict[int, dict[str, Any]] = {}
+
+    def first_same(content: dict[str, Any], candidates: Sequence[Any]) -> int | None:
+        for info in candidates:  # each stored match is exported at most once per import
+            if info.id not in exported:
+                exported[info.id] = _content(export_match(store, info.id, format=FORMAT_1))
+            if exported[info.id] == content:
+                return int(info.id)
+        return None
+
     out: list[int | None] = []
     for p in parsed:
-        found: int | None = None
         key = (str(p.obj["variant"]), tuple(str(n) for n in p.obj["players"]))
-        for info in by_key.get(key, []):
-            if (
-                p.created_at is not None
-                and info.created_at is not None
-                and _utc(info.created_at) != _utc(p.created_at)
-            ):
-                continue
-            if info.id not in exported:
-                exported[info.id] = export_match(store, info.id)
-            if exported[info.id] == p.obj:
-                found = info.id
-                break
+        content = _content(p.obj)
+        candidates = by_key.get(key, [])
+        if p.created_at is None:
+            out.append(first_same(content, candidates))
+            continue
+        at = _second(p.created_at)  # only matches started then or later are exported
+        found = first_same(content, [i for i in candidates if _second(i.created_at) == at])
+        if found is None:
+            found = first_same(content, [i for i in candidates if _second(i.created_at) > at])
         out.append(found)
     return out
 
@@ -250,9 +289,9 @@ def import_match(
     if not copies:
         (same,) = _same_as_stored(store, [parsed])
         if same is not None:
-            return Imported((), [same])
+            return Imported((), [same], parsed.created_at)
     with store.gate.write() as conn:
-        return Imported([_store(store, conn, parsed)])
+        return Imported([_store(store, conn, parsed)], (), parsed.created_at)
 
 
 def import_many(store: ml.Holder, records: Sequence[Mapping[str, Any]]) -> list[int]:
@@ -290,7 +329,7 @@ def export_archive(store: ml.Holder, path: Path) -> int:
         with zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as zf:
             for n, info in enumerate(matches, start=1):
                 member = f"matches/{n:06d}.json"
-                record = export_match(store, info.id)
+                record = export_match(store, info.id, format=FORMAT_1)  # dates: manifest
                 zf.writestr(member, json.dumps(record, ensure_ascii=False, indent=1))
                 manifest["matches"].append(
                     {
@@ -325,8 +364,15 @@ def _read_member(zf: zipfile.ZipFile, name: str, where: str) -> Any:
     try:
         with zf.open(info) as fh:
             data = fh.read(MAX_MEMBER_BYTES + 1)  # bounded even if the header lies
-    except (zipfile.BadZipFile, OSError, ValueError, RuntimeError, NotImplementedError,
-            EOFError, zlib.error) as exc:
+    except (
+        zipfile.BadZipFile,
+        OSError,
+        ValueError,
+        RuntimeError,
+        NotImplementedError,
+        EOFError,
+        zlib.error,
+    ) as exc:
         raise StorageInputError(place, f"cannot read it: {exc}") from exc
     if len(data) > MAX_MEMBER_BYTES:
         raise StorageInputError(place, "too large for a match record")
@@ -348,9 +394,8 @@ def check_archive(zf: zipfile.ZipFile, where: str) -> None:
             raise StorageInputError(f"{where}!{info.filename}", "listed twice in the archive")
         seen.add(info.filename)
         total += info.file_size
-        if (
-            info.file_size > lim.RATIO_FROM
-            and info.file_size > lim.MAX_RATIO * max(info.compress_size, 1)
+        if info.file_size > lim.RATIO_FROM and info.file_size > lim.MAX_RATIO * max(
+            info.compress_size, 1
         ):
             raise StorageInputError(
                 f"{where}!{info.filename}", "compressed beyond any real record (a zip bomb?)"
@@ -372,9 +417,7 @@ def _parse_time(value: Any, where: str) -> datetime | None:
     except (ValueError, OverflowError) as exc:
         raise StorageInputError(where, f"not a date and time: {value!r}") from exc
     if not MIN_YEAR <= t.year <= MAX_YEAR:
-        raise StorageInputError(
-            where, f"out of range: {value!r} (years {MIN_YEAR}–{MAX_YEAR})"
-        )
+        raise StorageInputError(where, f"out of range: {value!r} (years {MIN_YEAR}–{MAX_YEAR})")
     return t
 
 
@@ -422,6 +465,7 @@ def read_archive(path: Path) -> list[_Parsed]:
             obj = _read_member(zf, entry["file"], where)
             parsed = _parse(obj, f"{where}!{entry['file']}")
             created = _parse_time(entry.get("created_at"), f"{place}.created_at")
+            created = created or parsed.created_at  # a member's own ``played``
             finished = _parse_time(entry.get("finished_at"), f"{place}.finished_at")
             out.append(_Parsed(parsed.obj, parsed.where, created, finished))
         return out

@@ -772,18 +772,20 @@ class Store:
         return correct(self, match_id, seq, event, at)
 
     # ------------------------------------------------------------------------------ records
-    def export_match(self, match_id: int) -> dict[str, Any]:
-        """The match record (spec ``bezique-match/1``) with the effective events only."""
+    def export_match(self, match_id: int, *, format: str = "bezique-match/2") -> dict[str, Any]:
+        """The match record with the effective events only: ``bezique-match/2`` with
+        ``played`` (when it was started), or ``format="bezique-match/1"`` without it."""
         from referee.storage.exchange import export_match
 
-        return export_match(self, match_id)
+        return export_match(self, match_id, format=format)
 
     def import_match(
         self, source: Mapping[str, Any] | str | os.PathLike[str], *, copies: bool = True
     ) -> int:
         """Store a match record (a dict or a JSON file) and return its id; a malformed one
-        stores nothing and raises StorageInputError naming the file and the place. With
-        ``copies=False`` a record already stored is not stored again: its id is returned."""
+        stores nothing and raises StorageInputError naming the file and the place. A version 2
+        record's ``played`` becomes the match's start time (else: now). With ``copies=False``
+        a record already stored is not stored again: its id is returned."""
         from referee.storage.exchange import import_match
 
         done = import_match(self, source, copies=copies)

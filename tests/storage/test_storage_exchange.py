@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from storage_samples import SAMPLE_EVENTS, sample_record
 
-from referee.record import parse_record, record_to_obj, replay_record
+from referee.record import FORMAT_1, parse_record, record_to_obj, replay_record
 from referee.storage import StorageInputError, Store
 
 
@@ -25,7 +25,7 @@ def _count(store: Store) -> int:
 def test_import_then_export_round_trips(store: Store) -> None:
     rec = sample_record(deals=3) | {"target": 5000, "house_rules": []}
     mid = store.import_match(rec)
-    assert store.export_match(mid) == rec
+    assert store.export_match(mid, format=FORMAT_1) == rec
     assert store.load_match(mid).result().to_json() == (
         replay_record(parse_record(rec)).result().to_json()
     )
@@ -36,7 +36,7 @@ def test_import_normalises_card_spelling(store: Store) -> None:
     rec["deals"][0]["turn_up"] = "9♥"
     rec["deals"][0]["events"][0]["new"] = ["q♠", "JD"]
     mid = store.import_match(rec)
-    out = store.export_match(mid)
+    out = store.export_match(mid, format=FORMAT_1)
     assert out == record_to_obj(parse_record(rec))
     assert out["deals"][0]["turn_up"] == "9H"
     assert out["deals"][0]["events"][0]["new"] == ["QS", "JD"]
@@ -93,7 +93,7 @@ def test_archive_round_trip(store: Store, tmp_path: Path) -> None:
     recs = [sample_record(deals=n) for n in (1, 2, 3)]
     ids = [store.import_match(r) for r in recs]
     store.undo(ids[1])
-    want = [store.export_match(i) for i in ids]
+    want = [store.export_match(i, format=FORMAT_1) for i in ids]  # the manifest keeps dates
     archive = tmp_path / "backup.zip"
     assert store.export_archive(archive) == 3
     with zipfile.ZipFile(archive) as zf:
@@ -104,7 +104,7 @@ def test_archive_round_trip(store: Store, tmp_path: Path) -> None:
     again = store.import_archive(archive)  # the same backup: recognised, nothing doubled
     assert list(again) == [] and sorted(again.skipped) == sorted(ids)
     new_ids = store.import_archive(archive, copies=True)
-    assert [store.export_match(i) for i in new_ids] == want
+    assert [store.export_match(i, format=FORMAT_1) for i in new_ids] == want
     created = {m.id: m.created_at for m in store.list_matches()}
     assert [created[i] for i in new_ids] == [created[i] for i in ids]
 
@@ -168,7 +168,7 @@ def test_cli_import_export_and_archive(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     (only,) = json.loads(run.stdout)
     out = tmp_path / "out.json"
-    run = _bezique("export", str(only["id"]), "-o", str(out), db=db)
+    run = _bezique("export", str(only["id"]), "-o", str(out), "--format", FORMAT_1, db=db)
     assert run.returncode == 0, run.stderr
     assert json.loads(out.read_text()) == sample_record(deals=2)
     archive = tmp_path / "all.zip"
@@ -177,7 +177,9 @@ def test_cli_import_export_and_archive(tmp_path: Path) -> None:
     run = _bezique("import", str(archive), db=db2)
     assert run.returncode == 0, run.stderr
     run = _bezique("export", "1", db=db2)
-    assert json.loads(run.stdout) == sample_record(deals=2)
+    exported = json.loads(run.stdout)  # version 2 by default: the date the match was started
+    assert exported.pop("played").startswith(only["created_at"][:16])
+    assert exported | {"format": FORMAT_1} == sample_record(deals=2)
     run = _bezique("stats", "--json", db=db2)
     assert {s["player"] for s in json.loads(run.stdout)} == {"Anna", "Boris"}
 

@@ -58,8 +58,7 @@ def _fill_first_schema(db_url: str, record: dict[str, Any]) -> None:
                     "INSERT INTO match (id, format, variant, tracking, house_rules, target,"
                     " created_at) VALUES (1, :f, :v, :tr, '[]', NULL, :t)"
                 ),
-                {"f": record["format"], "v": record["variant"], "tr": record["tracking"],
-                 "t": now},
+                {"f": record["format"], "v": record["variant"], "tr": record["tracking"], "t": now},
             )
             for seat in range(len(record["players"])):
                 conn.execute(
@@ -112,7 +111,7 @@ def test_database_from_the_first_schema_opens_and_keeps_its_matches(db_url: str)
     try:
         with store.engine.connect() as conn:
             assert db.current_revision(conn) == db.HEAD_REVISION
-        assert store.export_match(1) == record
+        assert store.export_match(1, format="bezique-match/1") == record
         m = store.load_match(1)
         want = replay_record(parse_record(record))
         assert m.result().to_json() == want.result().to_json()

@@ -30,7 +30,7 @@ def test_recorded_match_replays_to_the_engines_result(store: Store) -> None:
     mid = _play_sample(store)
     want = _engine_result(sample_record())
     assert store.load_match(mid).result().to_json() == want
-    assert store.export_match(mid) == sample_record()
+    assert store.export_match(mid, format="bezique-match/1") == sample_record()
     # The cache of deal scores agrees with the replay.
     assert store.cached_scores(mid) == [[s["deal_scores"][0] for s in want["sides"]]]
 
@@ -71,8 +71,8 @@ def test_inconsistent_event_is_refused_and_stores_nothing(store: Store) -> None:
         store.record(mid, {"type": "brisques", "counts": {"Anna": 30, "Boris": 30}})
     assert store.history(mid) == before
     assert store.load_match(mid).result().to_json() == _engine_result(
-        sample_record() | {"deals": [{"dealer": "Anna", "turn_up": "9H",
-                                      "events": SAMPLE_EVENTS[:2]}]}
+        sample_record()
+        | {"deals": [{"dealer": "Anna", "turn_up": "9H", "events": SAMPLE_EVENTS[:2]}]}
     )
 
 
@@ -103,8 +103,8 @@ def test_undo_and_redo_are_logged_and_change_the_effective_events(store: Store) 
     events = store.export_match(mid)["deals"][0]["events"]
     assert events == SAMPLE_EVENTS[:2]
     assert store.load_match(mid).result().to_json() == _engine_result(
-        sample_record() | {"deals": [{"dealer": "Anna", "turn_up": "9H",
-                                      "events": SAMPLE_EVENTS[:2]}]}
+        sample_record()
+        | {"deals": [{"dealer": "Anna", "turn_up": "9H", "events": SAMPLE_EVENTS[:2]}]}
     )
     assert store.redo(mid)
     assert store.export_match(mid)["deals"][0]["events"] == SAMPLE_EVENTS[:3]

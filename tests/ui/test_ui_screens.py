@@ -121,7 +121,8 @@ def test_history_lists_exports_and_reopens(app: AppState, tmp_path: Path) -> Non
     file = app.matches.export_file(m.id, "json")
     assert file is not None
     record = json.loads(file.data.decode("utf-8"))
-    assert record["format"] == "bezique-match/1" and record["players"] == ["Anna", "Boris"]
+    assert record["format"] == "bezique-match/2" and record["players"] == ["Anna", "Boris"]
+    assert record["played"][:16].replace("T", " ") == m.created  # History's date, exported
     assert app.view_match(m.id)
     assert str(app.screen) == "history_match"
     assert app.viewed is not None and app.viewed.match.totals() == [100, 110]

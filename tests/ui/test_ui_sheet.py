@@ -26,8 +26,11 @@ from ui.views.common import ViewContext
 
 def finished_match(app: AppState, store: Any, *, last: int = 1) -> int:
     """Two-hand to 100: both reach it in the first deal; Boris (seat 1) takes the last trick."""
-    mid = int(store.create_match(variant="two-hand", players=["Anna", "Boris"], target=100,
-                                 house_rules=["H-TARGET"]))
+    mid = int(
+        store.create_match(
+            variant="two-hand", players=["Anna", "Boris"], target=100, house_rules=["H-TARGET"]
+        )
+    )
     play_deal(store, mid, PLAYERS[2], "two-hand", 0, last=last)
     return mid
 
@@ -56,8 +59,10 @@ def test_a_side_past_the_target_mid_deal_ends_the_partie_with_this_deal(app: App
     ds.add_new(parse_card("QH"))
     ds.declare("trump_marriage")  # Boris 80 > 50, the deal still in play
     v = verdict_of(ds.match, "en")
-    assert v.winner is None and "Boris" in v.ends_with_deal and "ends with this deal" in (
-        v.ends_with_deal
+    assert (
+        v.winner is None
+        and "Boris" in v.ends_with_deal
+        and "ends with this deal" in (v.ends_with_deal)
     )
     assert "Boris" in verdict_of(ds.match, "ru").ends_with_deal
 
@@ -122,7 +127,10 @@ def test_new_match_with_the_same_players(app: AppState, store: Any, rotate: bool
     assert app.session is not None and app.session.match_id != mid
     after = store.match_info(app.session.match_id)
     assert (after.variant, after.tracking, after.house_rules, after.target) == (
-        before.variant, before.tracking, before.house_rules, before.target
+        before.variant,
+        before.tracking,
+        before.house_rules,
+        before.target,
     )
     expected = tuple(reversed(before.players)) if rotate else before.players
     assert after.players == expected
@@ -147,7 +155,7 @@ def test_export_files_for_the_device(app: AppState, store: Any) -> None:
     assert table is not None
     rows = list(csv.reader(io.StringIO(table.data.decode("utf-8-sig"))))
     assert rows[0][1:] == list(sheet.sides)
-    assert [tuple(int(x) for x in r[1:]) for r in rows[1:1 + len(sheet.rows)]] == [
+    assert [tuple(int(x) for x in r[1:]) for r in rows[1 : 1 + len(sheet.rows)]] == [
         r.scores for r in sheet.rows
     ]
     assert tuple(int(x) for x in rows[1 + len(sheet.rows)][1:]) == sheet.totals
@@ -201,8 +209,9 @@ def test_import_of_a_match_already_stored_stores_nothing_and_says_so(
 def test_import_of_a_backup_keeps_the_dates_the_matches_were_played(
     app: AppState, store: Any, tmp_path: Path
 ) -> None:
-    """A single record carries no date (shared/spec/match-record.md); a backup archive does
-    (its manifest), and the app's import keeps it, skipping matches already stored."""
+    """A backup archive carries the dates in its manifest (its members are version 1
+    records, without one), and the app's import keeps them, skipping matches already
+    stored."""
     for n in (1, 2):
         sample_match(store, 2, deals=n, in_play=False)
     archive = tmp_path / "backup.zip"
@@ -248,9 +257,7 @@ def test_import_errors_say_what_and_where(
     assert app.matches.unfinished() == []
 
 
-def test_an_impossible_record_names_the_place_and_stores_nothing(
-    app: AppState, store: Any
-) -> None:
+def test_an_impossible_record_names_the_place_and_stores_nothing(app: AppState, store: Any) -> None:
     mid = sample_match(store, 2, deals=1, in_play=False)
     record = store.export_match(mid)
     record["deals"][0]["events"][0]["new"] = ["1S", "JD"]

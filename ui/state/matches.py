@@ -286,12 +286,19 @@ class MatchKeeping:
             app.notice = _not_imported(name, exc)
             app.changed()
             return None
+        # Which date the match is listed with: the record's own (``played``, version 2), or,
+        # for a record without one, the time it was imported.
+        if not done:
+            key = "sheet.import_already"
+        else:
+            key = "sheet.imported" if done.played is not None else "sheet.imported_undated"
         app.notice = Notice(
-            "sheet.imported" if done else "sheet.import_already",
+            key,
             {
                 "name": name,
                 "players": " — ".join(summary.sides),
                 "variant": app.t(f"variant.{summary.variant}"),
+                "date": summary.created,
                 "deals": summary.deals,
                 "scores": " : ".join(str(x) for x in summary.totals),
             },
@@ -349,4 +356,3 @@ class _ImportProblem(Exception):
 def _default_target(nxt: Any) -> int:
     info = backend.variant_info(nxt.variant)
     return int(info.targets[len(nxt.players)])
-

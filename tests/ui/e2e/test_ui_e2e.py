@@ -159,7 +159,7 @@ def test_two_hand_deal_end_to_end(server: AppServer, browser: Any) -> None:
     with page.expect_download() as dl:  # the record comes to this device, not the server
         tap(page, "export-json-1")
     assert dl.value.suggested_filename == "bezique-1-Anna-Boris.json"
-    assert '"bezique-match/1"' in Path(dl.value.path()).read_text(encoding="utf-8")
+    assert '"bezique-match/2"' in Path(dl.value.path()).read_text(encoding="utf-8")
     wait_words(page, "notice", "bezique-1-Anna-Boris.json")
     shot(page, "16-history")
     tap(page, "open-1")
