@@ -61,13 +61,8 @@ DISTRIBUTIONS = (
     "repath",
     "six",
     "msgpack",
-    "sqlmodel",
     "sqlalchemy",
-    "pydantic",
-    "pydantic-core",
     "typing-extensions",
-    "typing-inspection",
-    "annotated-types",
     "alembic",
     "mako",
     "babel",
@@ -80,8 +75,6 @@ UNUSED = (
     "sqlalchemy/testing/",
     "sqlalchemy/ext/mypy/",
     "alembic/testing/",
-    "pydantic/mypy.py",
-    "pydantic/v1/",
 )
 BABEL_LOCALES = ("root", "en", "en_001", "en_150", "ru")
 
@@ -208,6 +201,7 @@ def app_files() -> dict[str, bytes]:
     for f in sorted((ROOT / "data").rglob("*")):
         if f.is_file():
             files[f"referee/_data/{f.relative_to(ROOT / 'data').as_posix()}"] = f.read_bytes()
+    files["referee/storage/tables.json"] = frozen_tables()
     files[f"{APP_MODULE}.py"] = (
         b"import sys\n\n"
         b"sys.path.insert(1, '/home/pyodide/packages.zip')  # the worker wrote it there\n\n"
@@ -216,15 +210,32 @@ def app_files() -> dict[str, bytes]:
     return files
 
 
+def frozen_tables() -> bytes:
+    """The storage's tables as the phone loads them (referee/storage/tables.py): made here from
+    the SQLModel models, so the phone's start needs neither SQLModel nor pydantic."""
+    sys.path.insert(0, str(ROOT))
+    from referee.storage.models import METADATA
+    from referee.storage.tables import freeze
+
+    return freeze(METADATA)
+
+
 # The app's modules a phone never runs: the simulator (tests' generator) and the command lines;
 # the club's engine (referee/club/, above) too, until a phone screen uses it: its openskill is
-# not among the phone's distributions.
+# not among the phone's distributions; the SQLModel models, whose tables the phone gets frozen
+# (frozen_tables), with neither SQLModel nor pydantic among its distributions.
 NOT_ON_THE_PHONE = frozenset(
-    {"referee/simulate.py", "referee/simulate_cli.py", "referee/cli.py", "referee/storage/cli.py"}
+    {
+        "referee/simulate.py",
+        "referee/simulate_cli.py",
+        "referee/cli.py",
+        "referee/storage/cli.py",
+        "referee/storage/models.py",
+    }
 )
 # Packages that must stay files: compiled extensions (a zip cannot hold them) and Babel,
 # which opens its locale data by path. The rest is imported straight from packages.zip.
-AS_FILES = ("babel/", "pydantic_core/", "msgpack/")
+AS_FILES = ("babel/", "msgpack/")
 
 
 def split_trees(app: dict[str, bytes], packages: dict[str, bytes], tree: Path) -> None:

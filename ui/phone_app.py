@@ -7,13 +7,13 @@ benchmarks/bench_offline.py can tell where a launch spends its time."""
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 from typing import Any
 
 # What every start imports and loads that Pyodide's memory image can hold: pure Python only
-# (an image cannot carry a compiled extension: pydantic_core, msgpack, Flet's bridge), so
-# SQLModel and pydantic are left to the start itself. scripts/phone/python-image.js makes the
+# (an image cannot carry a compiled extension: msgpack, Flet's bridge). The storage layer is
+# among them: its tables come frozen with the build (referee/storage/tables.py), so it needs
+# neither SQLModel nor pydantic and its compiled core. scripts/phone/python-image.js makes the
 # image on the phone once per build; a later start restores it instead of importing these.
 IMAGE_IMPORTS = (
     "flet",
@@ -23,6 +23,7 @@ IMAGE_IMPORTS = (
     "sqlalchemy.orm",
     "sqlalchemy.dialects.sqlite",
     "referee.storage.db",
+    "referee.storage.store",
     "pyodide.http",
     # Flet's own machinery for a session, which its lazy names do not reach before the first
     # screen (Flet's messaging imports msgpack, a compiled extension: not here).
@@ -84,10 +85,6 @@ def run() -> None:
     connection: no server, no threads)."""
     mark("python-app-start")
     after_image()
-    # Pydantic looks for plugins in every installed distribution's entry points when the
-    # first model is built: a quarter of a second of a phone's start, for plugins this app
-    # has none of.
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     from ui import browser_storage
 
     browser_storage.install()
@@ -97,10 +94,7 @@ def run() -> None:
     from ui.shell import make_main
 
     mark("imports-done")
-    import pydantic_core  # noqa: F401  (the compiled extension, loaded and linked: timed alone)
-
-    mark("extension-loaded")
-    import referee.storage.store  # noqa: F401  (SQLModel, pydantic, the storage layer)
+    import referee.storage.store  # noqa: F401  (the storage layer: in the image when there is one)
 
     mark("storage-imported")
     app_main = make_main(db_url=url)  # opens the store at once (one thread: inline)

@@ -20,8 +20,10 @@ from referee.correction_diff import CorrectionDiff, CorrectionError, Edit, previ
 from referee.match import Match
 from referee.storage import matchlog as ml
 from referee.storage import replay as rp
+from referee.storage.activity import next_activity
 from referee.storage.errors import StorageError, StorageInputError
-from referee.storage.models import KIND_CORRECT, KIND_DELETE, TABLES, next_activity, utcnow
+from referee.storage.schema import KIND_CORRECT, KIND_DELETE, utcnow
+from referee.storage.tables import TABLES
 
 T_LOG = TABLES["log_entry"]
 

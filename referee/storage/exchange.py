@@ -32,7 +32,7 @@ from referee.record import FORMAT_1, FORMAT_2, FORMATS, parse_record, played_tex
 from referee.storage import matchlog as ml
 from referee.storage import replay as rp
 from referee.storage.errors import StorageInputError
-from referee.storage.models import KIND_DEAL, KIND_EVENT, utcnow
+from referee.storage.schema import KIND_DEAL, KIND_EVENT, utcnow
 
 ARCHIVE_FORMAT = "bezique-archive/1"
 MIN_YEAR, MAX_YEAR = 1900, 9000  # what every database and datetime conversion can hold

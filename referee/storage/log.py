@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from referee.storage.models import (
+from referee.storage.schema import (
     KIND_CORRECT,
     KIND_DEAL,
     KIND_DELETE,

@@ -22,6 +22,7 @@ from sqlalchemy.exc import DBAPIError
 from referee.match import Match
 from referee.storage import change_feed, db, ledger
 from referee.storage import replay as rp
+from referee.storage.activity import next_activity
 from referee.storage.errors import (
     ReadOnlyStorageError,
     StaleWrite,
@@ -29,13 +30,8 @@ from referee.storage.errors import (
     UnknownMatchError,
 )
 from referee.storage.log import Entry, LogCorrupt, derive
-from referee.storage.models import (
-    CACHE_VERSION,
-    KIND_DEAL,
-    KIND_EVENT,
-    TABLES,
-    next_activity,
-)
+from referee.storage.schema import CACHE_VERSION, KIND_DEAL, KIND_EVENT
+from referee.storage.tables import TABLES
 
 T_PLAYER: Table = TABLES["player"]
 T_MATCH: Table = TABLES["match"]
@@ -219,7 +215,7 @@ def match_info(conn: Connection, match_id: int) -> MatchInfo:
 
 
 def player_ids(conn: Connection, names: Sequence[str]) -> list[int]:
-    from referee.storage.models import utcnow
+    from referee.storage.schema import utcnow
 
     ids: list[int] = []
     for name in names:
@@ -385,7 +381,7 @@ def write_caches(
     can_redo: bool,
 ) -> Live:
     """Write every cache of a match from its replay ``done``; returns the replay kept live."""
-    from referee.storage.models import utcnow
+    from referee.storage.schema import utcnow
 
     live = Live(info, done.match, last, done.deal_ids, can_undo, can_redo)
     conn.execute(delete(T_DEAL_SCORE).where(T_DEAL_SCORE.c.match_id == match_id))

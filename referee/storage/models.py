@@ -7,32 +7,13 @@ with these models, so a change here without a migration fails the suite.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from typing import Any
+from datetime import datetime
 
 from sqlalchemy import Column, ForeignKey, Index, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-
-def utcnow() -> datetime:
-    """Aware UTC, as SQLModel's datetime columns require."""
-    return datetime.now(UTC)
-
-
-# Kinds of log entries. ``deal`` and ``event`` are what happened; ``undo``/``redo`` are storage
-# entries that hide or restore an earlier one (``target_seq``), so the history stays auditable.
-KIND_DEAL = "deal"
-KIND_EVENT = "event"
-KIND_UNDO = "undo"
-KIND_REDO = "redo"
-# A correction replaces what an earlier ``event`` entry (``target_seq``) says with its own
-# ``payload``; a deletion makes it count for nothing. The original row is never changed, and
-# both are undone and redone like any other entry.
-KIND_CORRECT = "correct"
-KIND_DELETE = "delete"
-
-# Bumped whenever the derived caches change meaning; matches below it are re-derived on open.
-CACHE_VERSION = 2  # 2: a game's deal points leave out brisques that do not count
+from referee.storage.schema import utcnow
+from referee.storage.utc_datetime import UTCDateTime
 
 
 class Player(SQLModel, table=True):
@@ -42,7 +23,7 @@ class Player(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(sa_column=Column(Text, nullable=False, unique=True))
-    created_at: datetime = Field(default_factory=utcnow)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
 class MatchRow(SQLModel, table=True):
@@ -58,12 +39,12 @@ class MatchRow(SQLModel, table=True):
     target: int | None = Field(default=None)
     # Games agreed where each deal is a game (Rubicon …); NULL: the variant's (see r0006).
     games: int | None = Field(default=None)
-    created_at: datetime = Field(default_factory=utcnow)
-    updated_at: datetime | None = Field(default=None)
-    finished_at: datetime | None = Field(default=None)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    updated_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    finished_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     winner: str | None = Field(default=None)
     # Set when the table abandons the match (kept in history, recoverable; see r0005).
-    abandoned_at: datetime | None = Field(default=None)
+    abandoned_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     cache_version: int = Field(
         default=0, sa_column=Column(Integer, nullable=False, server_default="0")
     )
@@ -103,7 +84,7 @@ class DealRow(SQLModel, table=True):
     )
     dealer: int
     turn_up: str | None = Field(default=None)
-    created_at: datetime = Field(default_factory=utcnow)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
 class LogEntry(SQLModel, table=True):
@@ -128,7 +109,7 @@ class LogEntry(SQLModel, table=True):
     )
     target_seq: int | None = Field(default=None)
     payload: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
-    created_at: datetime = Field(default_factory=utcnow)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
 class DealScore(SQLModel, table=True):
@@ -174,15 +155,8 @@ class MeldScore(SQLModel, table=True):
     points: int
 
 
-# The Core tables, for the repository's SQL (faster than ORM objects on the hot path).
+# The Core tables, for the repository's SQL (faster than ORM objects on the hot path); the
+# storage code takes them from tables.py, which the phone build gives a frozen copy of them.
 METADATA = SQLModel.metadata
 TABLES = METADATA.tables
 
-
-def next_activity() -> Any:
-    """One past the highest ``match.activity``, as SQL: the match being changed becomes the
-    last played (the order of changes, never the wall clock)."""
-    from sqlalchemy import func, select
-
-    m2 = TABLES["match"].alias("m2")
-    return select(func.coalesce(func.max(m2.c.activity), 0) + 1).scalar_subquery()

@@ -37,7 +37,8 @@ from referee.storage import matchlog as ml
 from referee.storage import replay as rp
 from referee.storage.errors import StorageError, StorageInputError
 from referee.storage.log import Entry, LogCorrupt, derive
-from referee.storage.models import (
+from referee.storage.progress import READ, REPLAY, WRITE, Progress, ProgressSink
+from referee.storage.schema import (
     CACHE_VERSION,
     KIND_CORRECT,
     KIND_DEAL,
@@ -46,7 +47,6 @@ from referee.storage.models import (
     KIND_REDO,
     KIND_UNDO,
 )
-from referee.storage.progress import READ, REPLAY, WRITE, Progress, ProgressSink
 
 OURS = ("player", "match", "match_player", "deal", "log_entry")
 LOG_INDEX = "sqlite_autoindex_log_entry_1"  # UNIQUE (match_id, seq): which row holds which place

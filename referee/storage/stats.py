@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Connection, Integer, case, cast, desc, func, select
 
-from referee.storage.models import TABLES
+from referee.storage.tables import TABLES
 
 _T = TABLES
 T_PLAYER = _T["player"]

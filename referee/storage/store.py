@@ -22,6 +22,7 @@ from referee.rulings import Ruling
 from referee.storage import db, ledger, stats
 from referee.storage import matchlog as ml
 from referee.storage import replay as rp
+from referee.storage.activity import next_activity
 from referee.storage.errors import (
     AlreadyRecordedError,
     DamagedDatabaseError,
@@ -32,16 +33,15 @@ from referee.storage.errors import (
     StorageInputError,
 )
 from referee.storage.log import Entry, LogCorrupt, derive
-from referee.storage.models import (
+from referee.storage.progress import ProgressSink
+from referee.storage.schema import (
     CACHE_VERSION,
     KIND_DEAL,
     KIND_EVENT,
     KIND_REDO,
     KIND_UNDO,
-    next_activity,
     utcnow,
 )
-from referee.storage.progress import ProgressSink
 from referee.storage.stats import PlayerStats
 from referee.storage.undo_steps import Logged, redo_targets, undo_targets
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from referee.storage.log import LogState
-from referee.storage.models import KIND_EVENT
+from referee.storage.schema import KIND_EVENT
 
 
 @dataclass(frozen=True, slots=True)

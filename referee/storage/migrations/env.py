@@ -7,7 +7,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection
 
-from referee.storage.models import METADATA
+from referee.storage.tables import METADATA
 
 config = context.config
 target_metadata = METADATA
