@@ -205,12 +205,18 @@ def info_of(row: Row[Any], players: tuple[str, ...]) -> MatchInfo:
     )
 
 
+def seat_name() -> Any:
+    """A seat's name as the match's log spells it: the name it was played under when a rename
+    or a merge has set one (``match_player.name``), else the player's own (join T_PLAYER)."""
+    return func.coalesce(T_SEAT.c.name, T_PLAYER.c.name)
+
+
 def match_info(conn: Connection, match_id: int) -> MatchInfo:
     row = conn.execute(select(T_MATCH).where(T_MATCH.c.id == match_id)).first()
     if row is None:
         raise UnknownMatchError(f"no match with id {match_id}")
     names = conn.execute(
-        select(T_PLAYER.c.name)
+        select(seat_name())
         .join(T_SEAT, T_SEAT.c.player_id == T_PLAYER.c.id)
         .where(T_SEAT.c.match_id == match_id)
         .order_by(T_SEAT.c.seat)
