@@ -99,6 +99,8 @@ class Store:
         self._live = self.gate.live
         self._ledger = self.gate.ledger
         self.feed = self.gate.feed  # the other server processes hear of each write
+        # the club's replays of finished matches, kept while their logs stay the same
+        self._club_memo: dict[int, Any] = {}
 
     # ------------------------------------------------------------------------------ opening
     @classmethod
@@ -850,7 +852,7 @@ class Store:
         ratings and the top ``records`` of each record over them (club_results.py)."""
         from referee.storage.club_results import club
 
-        return club(self, records)
+        return club(self, records, self._club_memo)
 
     # ------------------------------------------------------------------------------ stats
     def player_stats(self) -> list[PlayerStats]:

@@ -126,6 +126,7 @@ def test_merge_moves_every_match_and_statistic_and_removes_the_duplicate(store: 
     store.start_deal(unfinished, 0, "9H")
     boris = ids_of(store)["Boris"]
     bo_stats = stats_of(store)["Bo"]
+    store.club()  # what the store keeps of the replays must follow the merge
 
     assert store.merge_players("Bo", "Boris") == 2
 
@@ -336,3 +337,16 @@ def test_cli_club_errors_exit_2_with_a_sentence_and_no_traceback(
         0,
         "no finished matches yet: nobody is rated\n",
     )
+
+
+def test_a_match_undone_out_of_its_finish_leaves_the_ratings_until_it_finishes_again(
+    store: Store,
+) -> None:
+    play(store, "Anna", "Boris", "Anna")
+    m2 = play(store, "Boris", "Anna", "Boris")
+    assert store.club().ratings.order == ("1", str(m2))
+    assert store.undo(m2)
+    assert store.club().ratings.order == ("1",)
+    assert store.redo(m2)
+    club = store.club()
+    assert club.ratings.order == ("1", str(m2)) and club.result(str(m2)).sides[0].rank == 1
