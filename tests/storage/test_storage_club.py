@@ -350,3 +350,20 @@ def test_a_match_undone_out_of_its_finish_leaves_the_ratings_until_it_finishes_a
     assert store.redo(m2)
     club = store.club()
     assert club.ratings.order == ("1", str(m2)) and club.result(str(m2)).sides[0].rank == 1
+
+
+def test_a_merge_in_another_process_does_not_leave_a_match_in_play_writing_the_old_id(
+    db_url: str,
+) -> None:
+    with Store.open(db_url) as table, Store.open(db_url) as club_desk:
+        mid = table.create_match("two-hand", ["Bo", "Carl"], target=500)
+        table.start_deal(mid, 0, "9H")
+        table.record(mid, {"type": "declare", "player": "Bo", "new": ["KH", "QH"]})
+        play(club_desk, "Boris", "Carl", "Boris")
+        club_desk.merge_players("Bo", "Boris")
+        # the table's in-memory replay still thinks seat 0 is Bo's row, which is gone
+        table.record(mid, {"type": "declare", "player": "Bo", "new": DOUBLE})
+        assert table.cached_scores(mid) == [[540, 0]]
+        stats = {s.name: s for s in table.player_stats()}
+        assert set(stats) == {"Boris", "Carl"} and stats["Boris"].matches_played == 2
+        assert {m.meld for m in stats["Boris"].best_melds} >= {"double_bezique"}
