@@ -72,34 +72,49 @@ def double_beziques(match: Match) -> Counter[str]:
     return out
 
 
+def match_records(
+    match_id: str, finished_at: datetime, match: Match
+) -> tuple[list[DealRecord], list[DoubleBeziqueRecord]]:
+    """Every deal score (each side, each deal) and each player's double beziques of one
+    finished match: what :func:`club_records` ranks. Raises ResultError for a match that is
+    not finished."""
+    if not match.result().finished:
+        raise ResultError(f"match {match_id} is not finished: it holds no record yet")
+    variant = match.variant.id
+    side_players = [
+        tuple(p for seat, p in enumerate(match.players) if match.setup.side_of[seat] == s)
+        for s in range(len(match.side_names))
+    ]
+    deals = [
+        DealRecord(
+            match_id, finished_at, variant, d, name, side_players[s], deal_score(match, d, s)
+        )
+        for d in range(len(match.deals))
+        for s, name in enumerate(match.side_names)
+    ]
+    doubles = [
+        DoubleBeziqueRecord(match_id, finished_at, variant, player, count)
+        for player, count in double_beziques(match).items()
+    ]
+    return deals, doubles
+
+
+def top_records(
+    deals: Iterable[DealRecord], doubles: Iterable[DoubleBeziqueRecord], limit: int = 10
+) -> ClubRecords:
+    """The best ``limit`` of each record; equal marks to the first to set them."""
+    best_deals = sorted(deals, key=lambda r: (-r.points, r.finished_at, r.match_id, r.deal, r.side))
+    best_doubles = sorted(doubles, key=lambda r: (-r.count, r.finished_at, r.match_id, r.player))
+    return ClubRecords(tuple(best_deals[:limit]), tuple(best_doubles[:limit]))
+
+
 def club_records(matches: Iterable[tuple[str, datetime, Match]], limit: int = 10) -> ClubRecords:
     """The top ``limit`` of each record over finished matches (id, finish time, replayed
     match). Raises ResultError for a match that is not finished."""
     deals: list[DealRecord] = []
     doubles: list[DoubleBeziqueRecord] = []
     for match_id, finished_at, match in matches:
-        if not match.result().finished:
-            raise ResultError(f"match {match_id} is not finished: it holds no record yet")
-        variant = match.variant.id
-        side_players = [
-            tuple(p for seat, p in enumerate(match.players) if match.setup.side_of[seat] == s)
-            for s in range(len(match.side_names))
-        ]
-        for d in range(len(match.deals)):
-            for s, name in enumerate(match.side_names):
-                deals.append(
-                    DealRecord(
-                        match_id,
-                        finished_at,
-                        variant,
-                        d,
-                        name,
-                        side_players[s],
-                        deal_score(match, d, s),
-                    )
-                )
-        for player, count in double_beziques(match).items():
-            doubles.append(DoubleBeziqueRecord(match_id, finished_at, variant, player, count))
-    deals.sort(key=lambda r: (-r.points, r.finished_at, r.match_id, r.deal, r.side))
-    doubles.sort(key=lambda r: (-r.count, r.finished_at, r.match_id, r.player))
-    return ClubRecords(tuple(deals[:limit]), tuple(doubles[:limit]))
+        d, b = match_records(match_id, finished_at, match)
+        deals.extend(d)
+        doubles.extend(b)
+    return top_records(deals, doubles, limit)

@@ -31,6 +31,10 @@ For the app::
     mid2 = store.import_match("file.json")    # or a dict; all or nothing
     store.export_archive("backup.zip"); store.import_archive("backup.zip")  # .skipped: known
     store.player_stats(); store.biggest_deals(10); store.best_combinations(10)
+    store.player_list()                       # players with match counts (PlayerRow)
+    store.rename_player("Anna", "Anna K")     # the name must be free; history follows the id
+    store.merge_players("Bo", "Boris")        # Bo's matches become Boris's (not if they met)
+    club = store.club()                       # finished matches: results, ratings, records
     store.close()
 
 Events are the match record's JSON objects (players by name). Errors, all ``StorageError``:

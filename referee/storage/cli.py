@@ -1,5 +1,6 @@
-"""``bezique export`` / ``bezique import`` / ``bezique matches`` / ``bezique stats``: the
-storage on the command line, so backups and transfers need no app.
+"""``bezique export`` / ``bezique import`` / ``bezique matches`` / ``bezique stats`` /
+``bezique club …``: the storage on the command line, so backups, transfers and the club's
+players and ratings need no app.
 
 Exit status: 0 done, 2 malformed input (the message names the file and the place; nothing was
 stored), 1 the database could not do it.
@@ -112,7 +113,9 @@ def _guard(name: str, fn: Callable[[argparse.Namespace], int]) -> Callable[..., 
         try:
             return fn(args)
         except StorageInputError as exc:
-            print(f"bezique {name}: {exc}", file=sys.stderr)
+            # "bezique club merge: merge: …" says the command twice: once is enough
+            said = exc.detail if name.startswith("club ") and name.endswith(exc.where) else exc
+            print(f"bezique {name}: {said}", file=sys.stderr)
             return 2
         except (UnknownMatchError, DatabaseBusyError, ReadOnlyStorageError) as exc:
             print(f"bezique {name}: {exc}", file=sys.stderr)
@@ -257,6 +260,254 @@ def _cmd_migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------------------- club
+def _cmd_club_players(args: argparse.Namespace) -> int:
+    with _store(args, reading=True) as store:
+        rows = store.player_list()
+    if args.json:
+        _write_json(
+            [
+                {
+                    "id": r.id,
+                    "name": r.name,
+                    "matches": r.matches,
+                    "finished": r.finished,
+                    "played_as": list(r.played_as),
+                }
+                for r in rows
+            ],
+            None,
+        )
+        return 0
+    if not rows:
+        print("no players yet")
+    for r in rows:
+        also = f"  (also played as {', '.join(r.played_as)})" if r.played_as else ""
+        print(f"{r.name}: {_count(r.matches, 'match', 'matches')}, {r.finished} finished{also}")
+    return 0
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _cmd_club_rename(args: argparse.Namespace) -> int:
+    with _store(args) as store:
+        store.rename_player(args.old, args.new)
+        row = next(r for r in store.player_list() if r.name == args.new.strip())
+    print(
+        f'"{args.old}" is now "{row.name}" ({_count(row.matches, "match", "matches")});'
+        " the matches keep the names they were played under"
+    )
+    return 0
+
+
+def _cmd_club_merge(args: argparse.Namespace) -> int:
+    with _store(args) as store:
+        moved = store.merge_players(args.source, args.into)
+    print(
+        f'"{args.source}" merged into "{args.into}":'
+        f" {_count(moved, 'match', 'matches')} moved, \"{args.source}\" removed"
+    )
+    return 0
+
+
+def _skipped(club: Any) -> None:
+    for line in club.skipped:
+        print(f"bezique club: not counted: {line}", file=sys.stderr)
+
+
+def _cmd_club_ratings(args: argparse.Namespace) -> int:
+    with _store(args, reading=True) as store:
+        club = store.club()
+    _skipped(club)
+    board = club.ratings.leaderboard()
+    if args.json:
+        _write_json(
+            [
+                {
+                    "place": row.place,
+                    "player": club.name(row.player),
+                    "rating": row.rating.shown,
+                    "mu": row.rating.mu,
+                    "sigma": row.rating.sigma,
+                    "ordinal": row.rating.ordinal,
+                    "matches": row.matches,
+                }
+                for row in board
+            ],
+            None,
+        )
+        return 0
+    if not board:
+        print("no finished matches yet: nobody is rated")
+        return 0
+    width = max(len(club.name(row.player)) for row in board)
+    for row in board:
+        name = club.name(row.player)
+        print(f"{row.place:>3}. {name:<{width}}  {row.rating.shown:>6.1f}  {row.matches:>4}")
+    return 0
+
+
+def _ordinal_place(rank: int) -> str:
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(rank if rank < 20 else rank % 10, "th")
+    return f"{rank}{suffix}"
+
+
+def _cmd_club_history(args: argparse.Namespace) -> int:
+    with _store(args, reading=True) as store:
+        club = store.club()
+        roster = store.player_list()
+    _skipped(club)
+    if not any(r.name == args.name for r in roster):
+        now = [r.name for r in roster if args.name in r.played_as]
+        hint = f'; "{args.name}" is now called "{now[0]}"' if now else ""
+        raise StorageInputError(
+            "history", f'no player is called "{args.name}" (see `bezique club players`){hint}'
+        )
+    pid = club.player(args.name)
+    steps = club.ratings.history.get(pid, ()) if pid is not None else ()
+    out: list[dict[str, Any]] = []
+    for step in steps:
+        res = club.result(step.match_id)
+        mine = next(side for side in res.sides if pid in side.players)
+        partners = [club.name(p) for p in mine.players if p != pid]
+        others = [s for s in res.sides if s is not mine]
+        if mine.rank == 1:
+            word = "drew" if res.drawn else "won"
+        elif len(res.sides) == 2:
+            word = "lost"
+        else:
+            word = f"came {_ordinal_place(mine.rank)}"
+        out.append(
+            {
+                "match": int(step.match_id),
+                "finished_at": step.finished_at.isoformat(),
+                "variant": club.variants.get(step.match_id, ""),
+                "partners": partners,
+                "opponents": [[club.name(p) for p in s.players] for s in others],
+                "result": word,
+                "place": mine.rank,
+                "score": mine.score,
+                "opponents_scores": [s.score for s in others],
+                "before": step.before.shown,
+                "after": step.after.shown,
+                "date": f"{step.finished_at:%Y-%m-%d}",
+            }
+        )
+    if args.json:
+        _write_json(out, None)
+        return 0
+    if not out:
+        print(f"{args.name} has no finished match yet")
+    for h in out:
+        vs = " / ".join(" & ".join(side) for side in h["opponents"])
+        with_ = f" with {' & '.join(h['partners'])}" if h["partners"] else ""
+        scores = "–".join(str(v) for v in [h["score"], *h["opponents_scores"]])
+        change = h["after"] - h["before"]
+        print(
+            f"{h['date']}  match {h['match']:<5} {h['variant']:<11}{with_} vs {vs}:"
+            f" {h['result']} {scores}  {h['before']:.1f} → {h['after']:.1f} ({change:+.1f})"
+        )
+    return 0
+
+
+def _cmd_club_records(args: argparse.Namespace) -> int:
+    with _store(args, reading=True) as store:
+        club = store.club(records=args.limit)
+    _skipped(club)
+    deals = club.records.highest_deals
+    doubles = club.records.most_double_beziques
+    if args.json:
+        _write_json(
+            {
+                "highest_deals": [
+                    {
+                        "match": int(d.match_id),
+                        "finished_at": d.finished_at.isoformat(),
+                        "variant": d.variant,
+                        "deal": d.deal + 1,
+                        "players": list(d.players),
+                        "points": d.points,
+                    }
+                    for d in deals
+                ],
+                "most_double_beziques": [
+                    {
+                        "match": int(d.match_id),
+                        "finished_at": d.finished_at.isoformat(),
+                        "variant": d.variant,
+                        "player": d.player,
+                        "count": d.count,
+                    }
+                    for d in doubles
+                ],
+            },
+            None,
+        )
+        return 0
+    print("Highest deal scores:")
+    if not deals:
+        print("  none yet")
+    for i, d in enumerate(deals, start=1):
+        print(
+            f"{i:>3}. {d.points:>5}  {' & '.join(d.players)}  (match {d.match_id}, deal"
+            f" {d.deal + 1}, {d.variant}, {d.finished_at:%Y-%m-%d})"
+        )
+    print("Most double beziques in a match:")
+    if not doubles:
+        print("  none yet")
+    for i, b in enumerate(doubles, start=1):
+        print(
+            f"{i:>3}. {b.count:>5}  {b.player}  (match {b.match_id}, {b.variant},"
+            f" {b.finished_at:%Y-%m-%d})"
+        )
+    return 0
+
+
+def _register_club(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    club = subparsers.add_parser(
+        "club", help="the club: players (rename, merge), ratings, history, records"
+    )
+    sub = club.add_subparsers(dest="club_command", required=True)
+
+    p = sub.add_parser("players", help="every player with their number of matches")
+    p.add_argument("--json", action="store_true")
+    _add_db(p)
+    p.set_defaults(func=_guard("club players", _cmd_club_players))
+
+    p = sub.add_parser("rename", help="give a player a new (free) name; history follows")
+    p.add_argument("old", metavar="OLD")
+    p.add_argument("new", metavar="NEW")
+    _add_db(p)
+    p.set_defaults(func=_guard("club rename", _cmd_club_rename))
+
+    p = sub.add_parser(
+        "merge", help="one person under two names: FROM's matches become INTO's, FROM goes"
+    )
+    p.add_argument("source", metavar="FROM")
+    p.add_argument("into", metavar="INTO")
+    _add_db(p)
+    p.set_defaults(func=_guard("club merge", _cmd_club_merge))
+
+    p = sub.add_parser("ratings", help="the leaderboard: place, name, rating, matches")
+    p.add_argument("--json", action="store_true")
+    _add_db(p)
+    p.set_defaults(func=_guard("club ratings", _cmd_club_ratings))
+
+    p = sub.add_parser("history", help="a player's matches with their rating before and after")
+    p.add_argument("name", metavar="NAME")
+    p.add_argument("--json", action="store_true")
+    _add_db(p)
+    p.set_defaults(func=_guard("club history", _cmd_club_history))
+
+    p = sub.add_parser("records", help="the highest deal scores, the most double beziques")
+    p.add_argument("--limit", type=int, default=10, help="how many of each (default 10)")
+    p.add_argument("--json", action="store_true")
+    _add_db(p)
+    p.set_defaults(func=_guard("club records", _cmd_club_records))
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the storage subcommands to ``bezique``'s parser."""
     p = subparsers.add_parser("export", help="write a stored match as a record, or all as a zip")
@@ -303,3 +554,5 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--json", action="store_true")
     _add_db(p)
     p.set_defaults(func=_guard("stats", _cmd_stats))
+
+    _register_club(subparsers)

@@ -48,7 +48,7 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
 # Every revision this version knows, oldest first; the last is the head. A test checks it
 # against the migration scripts, so opening a current database never has to load Alembic.
-REVISIONS: tuple[str, ...] = ("0001", "0002", "0003", "0004", "0005", "0006")
+REVISIONS: tuple[str, ...] = ("0001", "0002", "0003", "0004", "0005", "0006", "0007")
 HEAD_REVISION = REVISIONS[-1]
 OUR_TABLES = frozenset({"player", "match", "match_player", "deal", "log_entry"})
 

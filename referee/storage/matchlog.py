@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -201,12 +201,18 @@ def info_of(row: Row[Any], players: tuple[str, ...]) -> MatchInfo:
     )
 
 
+def seat_name() -> Any:
+    """A seat's name as the match's log spells it: the name it was played under when a rename
+    or a merge has set one (``match_player.name``), else the player's own (join T_PLAYER)."""
+    return func.coalesce(T_SEAT.c.name, T_PLAYER.c.name)
+
+
 def match_info(conn: Connection, match_id: int) -> MatchInfo:
     row = conn.execute(select(T_MATCH).where(T_MATCH.c.id == match_id)).first()
     if row is None:
         raise UnknownMatchError(f"no match with id {match_id}")
     names = conn.execute(
-        select(T_PLAYER.c.name)
+        select(seat_name())
         .join(T_SEAT, T_SEAT.c.player_id == T_PLAYER.c.id)
         .where(T_SEAT.c.match_id == match_id)
         .order_by(T_SEAT.c.seat)
@@ -273,11 +279,6 @@ def entries(conn: Connection, match_id: int) -> list[Any]:
 def steps(conn: Connection, match_id: int) -> tuple[list[rp.Step], int, bool, bool]:
     """Effective steps, the last seq, and whether undo/redo have something to do."""
     rows = entries(conn, match_id)
-    try:
-        state = derive(Entry(int(r.seq), str(r.kind), r.target_seq) for r in rows)
-    except LogCorrupt as exc:
-        raise StorageError(f"match {match_id}: {exc}") from exc
-    by_seq = {int(r.seq): r for r in rows}
     deal_rows = {
         int(d.id): d
         for d in conn.execute(
@@ -286,6 +287,20 @@ def steps(conn: Connection, match_id: int) -> tuple[list[rp.Step], int, bool, bo
             )
         )
     }
+    return steps_of(match_id, rows, deal_rows)
+
+
+def steps_of(
+    match_id: int, rows: Sequence[Any], deal_rows: Mapping[int, Any]
+) -> tuple[list[rp.Step], int, bool, bool]:
+    """:func:`steps` from a match's log rows (``entries``' columns, in seq order) and its deal
+    rows by id (id, dealer, turn_up), read by the caller (the club reads every match's at
+    once)."""
+    try:
+        state = derive(Entry(int(r.seq), str(r.kind), r.target_seq) for r in rows)
+    except LogCorrupt as exc:
+        raise StorageError(f"match {match_id}: {exc}") from exc
+    by_seq = {int(r.seq): r for r in rows}
     out: list[rp.Step] = []
     for seq in state.effective:
         r = by_seq[seq]

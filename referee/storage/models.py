@@ -69,6 +69,10 @@ class MatchPlayer(SQLModel, table=True):
         sa_column=Column(Integer, ForeignKey("player.id"), nullable=False, index=True)
     )
     won: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})
+    # The name this seat was played under, once it is no longer the player's own (a rename or
+    # a merge, see players.py and r0007); NULL: the player's current name. The log's events
+    # name the players as they were seated, so replay and export read this, never the new name.
+    name: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
 class DealRow(SQLModel, table=True):

@@ -812,11 +812,19 @@ def _recover_match(
     match_rows: dict[int, dict[str, Any]],
     every_deal: set[int],
     report: SalvageReport,
+    seat_names: dict[tuple[int, int], str] | None = None,
 ) -> tuple[dict[str, Any], dict[int, int], dict[int, dict[str, Any]], _Log] | None:
     """One match as it will be written (its row, seats, deals and log), or None: it cannot
-    be rebuilt (its seats or players are gone, or nothing of it can be followed)."""
+    be rebuilt (its seats or players are gone, or nothing of it can be followed). A seat
+    played under another name than its player's now (a rename, a merge) keeps that name,
+    which is the one its log speaks."""
     seat_map = seats.get(mid, {})
-    names = [players[p]["name"] for _, p in sorted(seat_map.items()) if p in players]
+    named = seat_names or {}
+    names = [
+        named.get((mid, s), players[p]["name"])
+        for s, p in sorted(seat_map.items())
+        if p in players
+    ]
     if (
         not seat_map
         or len(names) != len(seat_map)
@@ -864,8 +872,12 @@ def _salvage(
     rows = read.rows
     players = {int(p["id"]): p for p in rows["player"]}
     seats: dict[int, dict[int, int]] = {}
+    # the name a seat was played under when it is no longer its player's (r0007)
+    seat_names: dict[tuple[int, int], str] = {}
     for s in rows["match_player"]:
         seats.setdefault(int(s["match_id"]), {})[int(s["seat"])] = int(s["player_id"])
+        if isinstance(s.get("name"), str) and s["name"]:
+            seat_names[(int(s["match_id"]), int(s["seat"]))] = str(s["name"])
     deals_of: dict[int, dict[int, dict[str, Any]]] = {}
     for d in rows["deal"]:
         deals_of.setdefault(int(d["match_id"]), {})[int(d["id"])] = d
@@ -888,7 +900,16 @@ def _salvage(
                 progress(Progress(WRITE, n, len(candidates)))
             try:
                 got = _recover_match(
-                    mid, read, players, seats, deals_of, log_of, match_rows, every_deal, report
+                    mid,
+                    read,
+                    players,
+                    seats,
+                    deals_of,
+                    log_of,
+                    match_rows,
+                    every_deal,
+                    report,
+                    seat_names,
                 )
             except (StorageInputError, BeziqueError, ValueError, KeyError, TypeError):
                 got = None  # what cannot be rebuilt is reported lost, never a crash
@@ -902,7 +923,15 @@ def _salvage(
                 _insert(
                     conn,
                     "match_player",
-                    [{"match_id": mid, "seat": s, "player_id": p} for s, p in seat_map.items()],
+                    [
+                        {
+                            "match_id": mid,
+                            "seat": s,
+                            "player_id": p,
+                            "name": seat_names.get((mid, s)),
+                        }
+                        for s, p in seat_map.items()
+                    ],
                 )
                 _insert(conn, "deal", [d for i, d in deals.items() if i in used])
                 _insert(conn, "log_entry", [e for e in log.entries if e["id"] is not None])

@@ -46,7 +46,9 @@ from referee.storage.stats import PlayerStats
 from referee.storage.undo_steps import Logged, redo_targets, undo_targets
 
 if TYPE_CHECKING:
+    from referee.storage.club_results import Club
     from referee.storage.exchange import Imported
+    from referee.storage.players import PlayerRow
 
 T_PLAYER = ml.T_PLAYER
 T_MATCH = ml.T_MATCH
@@ -97,6 +99,8 @@ class Store:
         self._live = self.gate.live
         self._ledger = self.gate.ledger
         self.feed = self.gate.feed  # the other server processes hear of each write
+        # the club's replays of finished matches, kept while their logs stay the same
+        self._club_memo: dict[int, Any] = {}
 
     # ------------------------------------------------------------------------------ opening
     @classmethod
@@ -281,6 +285,33 @@ class Store:
         with self._read() as conn:
             return [str(r[0]) for r in conn.execute(select(T_PLAYER.c.name).order_by("name"))]
 
+    def player_list(self) -> list[PlayerRow]:
+        """Every player by name with their match counts (played, finished) and the other
+        names their matches were played under."""
+        from referee.storage.players import roster
+
+        with self._read() as conn:
+            return roster(conn)
+
+    def rename_player(self, old: str, new: str) -> None:
+        """Call a player by a new, free name. Their matches keep the names their logs speak
+        (records and replays unchanged); statistics and club ratings follow the player."""
+        from referee.storage.players import rename
+
+        with self._write() as conn:
+            rename(conn, old, new)
+
+    def merge_players(self, source: str, into: str) -> int:
+        """Make every match of player ``source`` player ``into``'s and remove ``source``;
+        refused (StorageInputError naming the matches) if both sat in one match. Returns how
+        many matches moved."""
+        from referee.storage.players import merge
+
+        with self._write() as conn:
+            _, moved = merge(conn, source, into)
+        self._live.clear()  # the seats' players changed: the replays' seat ids are stale
+        return moved
+
     # ------------------------------------------------------------------------------ matches
     def create_match(
         self,
@@ -322,7 +353,7 @@ class Store:
                 q = q.offset(offset)
             rows = conn.execute(q).all()
             seat_q = (
-                select(T_SEAT.c.match_id, T_PLAYER.c.name)
+                select(T_SEAT.c.match_id, ml.seat_name())
                 .join(T_PLAYER, T_SEAT.c.player_id == T_PLAYER.c.id)
                 .order_by(T_SEAT.c.match_id, T_SEAT.c.seat)
             )
@@ -408,6 +439,9 @@ class Store:
         actual = ml.last_seq(conn, match_id)
         ml.check_at(match_id, at, actual)
         if live is not None and live.info.created_at == created and live.last_seq == actual:
+            # who sits in each seat can change without a log entry (a merge of players, maybe
+            # in another process): the caches written next must name the players of now
+            live.seat_ids = ml.seat_ids(conn, match_id)
             return live
         self._live.pop(match_id, None)
         info = ml.match_info(conn, match_id)
@@ -811,6 +845,14 @@ class Store:
         from referee.storage.exchange import import_archive
 
         return import_archive(self, Path(path), copies=copies)
+
+    # ------------------------------------------------------------------------------ the club
+    def club(self, records: int = 10) -> Club:
+        """Every finished match replayed, in finish order, as the club's results, with the
+        ratings and the top ``records`` of each record over them (club_results.py)."""
+        from referee.storage.club_results import club
+
+        return club(self, records, self._club_memo)
 
     # ------------------------------------------------------------------------------ stats
     def player_stats(self) -> list[PlayerStats]:
