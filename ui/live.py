@@ -246,6 +246,8 @@ class TableLink:
     def arrive(self, move: Move) -> None:
         """Another device moved a match on: reload it if this session shows it."""
         app = self.app
+        if not app.sees(move.match_id):
+            return  # a club table's phone hears nothing of the other tables (issue #24)
         if move.action == "new":
             self.new_match(move)
             return
@@ -253,7 +255,7 @@ class TableLink:
             s for s in (app.session, app.viewed) if s is not None and s.match_id == move.match_id
         ]
         if not shown:
-            if app.screen in ("home", "history", "stats"):
+            if app.screen in ("home", "history", "stats", "club"):
                 app.changed()  # the lists and the resume card read storage on render
             return
         form_open = app.deal is not None and app.deal.session in shown and app.deal.mode == "end"
