@@ -84,7 +84,7 @@ class ClubScreen:
                     t.number,
                     t.match_id,
                     s.sides,
-                    backend.variant_name(s.variant, self.app.lang),
+                    self.app.t(f"variant.{s.variant}"),
                     s.deals,
                     s.totals,
                     s.winner if s.finished else _ahead(s.sides, s.totals),

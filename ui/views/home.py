@@ -154,6 +154,8 @@ def detail(ctx: ViewContext, s: backend.MatchSummary) -> str:
 def abandon_controls(ctx: ViewContext, s: backend.MatchSummary) -> list[ft.Control]:
     """Abandon, or the question that confirms it (the match is kept either way)."""
     keeping = ctx.app.matches
+    if ctx.app.club_table is not None:
+        return []  # a club table is abandoned by the director (refused in storage too)
     if keeping.confirm_abandon != s.id:
         return [
             big_button(
