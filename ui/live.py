@@ -155,9 +155,13 @@ class Company:
     def _count(self) -> None:
         with self._lock:
             links = list(self._links)
-        devices = {device_key(link) for link in links}
+        # a club server's tables are tables of their own (issue #24): a phone counts only
+        # the devices of its own table; table mode has one table (``club_table`` None)
+        devices: dict[object, set[object]] = {}
         for link in links:
-            others = len(devices) - 1
+            devices.setdefault(_table_of(link), set()).add(device_key(link))
+        for link in links:
+            others = len(devices[_table_of(link)]) - 1
             if link.app.others_at_table != others:
                 link.app.others_at_table = others
                 link.schedule(link.app.changed)  # its slot comes or goes on its own loop
@@ -167,6 +171,10 @@ def device_key(link: TableLink) -> object:
     """The device a session is on: every session of the table's host (it alone is given the
     join codes) is the laptop's; any other session is a phone of its own."""
     return "host" if link.app.join_codes is not None else link
+
+
+def _table_of(link: TableLink) -> object:
+    return getattr(link.app, "club_table", None)
 
 
 COMPANY = Company()  # the server's: every Flet session runs in this process

@@ -207,3 +207,14 @@ def test_only_the_director_reaches_the_directors_screen(store: Any) -> None:
     app.go("club")
     assert app.screen == "home"
     assert not app.open_route("/club")
+
+
+def test_a_phone_counts_only_the_devices_of_its_own_table(store: Any, night: ClubNight) -> None:
+    hub = Hub()
+    d = director(store, night)
+    create_table(d, ("Anna", "Boris"))
+    create_table(d, ("Clara", "Dmitri"))
+    a, b, c = phone(store, night, 1), phone(store, night, 1), phone(store, night, 2)
+    for app, name in ((d, "director"), (a, "a"), (b, "b"), (c, "c")):
+        hub.join(app, name)
+    assert (a.others_at_table, b.others_at_table, c.others_at_table) == (1, 1, 0)
