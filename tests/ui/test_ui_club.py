@@ -218,3 +218,35 @@ def test_a_phone_counts_only_the_devices_of_its_own_table(store: Any, night: Clu
     for app, name in ((d, "director"), (a, "a"), (b, "b"), (c, "c")):
         hub.join(app, name)
     assert (a.others_at_table, b.others_at_table, c.others_at_table) == (1, 1, 0)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_screens_offer_each_side_only_its_own_actions(
+    store: Any, night: ClubNight, lang: str
+) -> None:
+    from ui_helpers import order, walk
+
+    from ui.views import SCREENS
+    from ui.views.common import ViewContext
+
+    d = director(store, night)
+    create_table(d, ("Anna", "Boris"))
+    d.set_language(lang)
+    assert d.club is not None
+    d.club.ask_abandon(1)
+    built = SCREENS["club"](ViewContext(app=d, page=None))  # type: ignore[arg-type]
+    ids = order(built.body)
+    assert {"club-new-table", "club-table-1", "club-links", "club-code-scorer"} <= set(ids)
+    assert "club-abandon-yes-1" in ids
+    texts = [str(getattr(x, "value", "")) for x in walk(built.body)]
+    assert not [t for t in texts if t.startswith("club.")]  # every text is translated
+    # a table phone's Home: its match, no new match, no statistics, no abandon
+    t1 = night.table(1)
+    assert t1 is not None
+    p = phone(store, night, 1)
+    p.set_language(lang)
+    home = order(SCREENS["home"](ViewContext(app=p, page=None)).body)  # type: ignore[arg-type]
+    assert "resume" in home and "history" in home
+    assert not {"new-match", "stats", f"abandon-{t1.match_id}", "open-club"} & set(home)
+    history = order(SCREENS["history"](ViewContext(app=p, page=None)).body)  # type: ignore[arg-type]
+    assert "import" not in history
