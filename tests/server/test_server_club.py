@@ -153,6 +153,11 @@ def session_bytes(
 
 
 def test_a_table_link_opens_the_server_and_nothing_else_does(club: Club) -> None:
+    printed = club.log.read_text()
+    assert f"Director's link: http://{TABLE_ADDRESS}:{club.port}/?k={club.director}" in printed
+    assert "▀" in printed  # its QR code, as table mode prints its codes
+    director = joined_cookie(club, club.director)
+    assert raw_request_to(TABLE_ADDRESS, club.port, "/", {"Cookie": director}).status == 200
     assert raw_request_to(TABLE_ADDRESS, club.port, "/").status == 403
     assert raw_request_to(TABLE_ADDRESS, club.port, "/?k=" + "x" * 32).status == 403
     one = joined_cookie(club, club.table_secret(1, "scorer"))

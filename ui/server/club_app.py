@@ -26,6 +26,7 @@ def adapt(page: Any, app: Any) -> None:
     role = roles.role_of(page)
     if role is roles.Role.DIRECTOR:
         app.club = ClubScreen(app, night)
+        app.device_number = 0  # not a phone of a table: its news says "the host's screen"
         return
     table = roles.table_of(page)
     number = table if table is not None else 0  # no table 0: nothing to see

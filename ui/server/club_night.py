@@ -78,6 +78,7 @@ class ClubNight:
         self.base_url = base_url.rstrip("/")  # where phones reach the server
         self.host_url = host_url  # the laptop's own address (the director without a link)
         self._lock = threading.Lock()
+        self._saving = threading.Lock()  # one writer of the file at a time (two director tabs)
 
     # --- reading (any thread) --------------------------------------------------------------
     def tables(self) -> list[ClubTable]:
@@ -176,7 +177,7 @@ class ClubNight:
         restart makes new links, no worse than that."""
         if self.path is None:
             return
-        with contextlib.suppress(OSError):
+        with self._saving, contextlib.suppress(OSError):
             self.path.parent.mkdir(parents=True, exist_ok=True)
             tmp = self.path.with_name(self.path.name + ".tmp")
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
