@@ -108,5 +108,10 @@ def test_a_director_sees_a_tables_declaration(club: tuple[int, Path], browser: A
     wait_words(director, "club-table-1", "Two-hand", timeout=WAIT)
     shot(phone, "issue24-club-phone-table1-360")
     shot(director, "issue24-club-director-1280")
+    # the list alone, in Russian: what a projector shows during the evening
+    tap(director, "club-links-2")  # "Hide links"
+    tap(director, "lang-toggle")
+    wait_words(director, "club-table-1", "впереди Anna", timeout=WAIT)
+    shot(director, "issue24-club-director-1280-ru")
     for p in (director, phone):
         p.context.close()
