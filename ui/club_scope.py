@@ -10,8 +10,8 @@ new matches) is refused. Deny by default: a store method not named here is refus
 ``scope`` is asked at each call, since the director can start the table's next match or
 abandon it while the phone is connected: reads are allowed on every match the table
 played, writes only on its current match while the table is not abandoned. Refusals are
-:class:`OutOfScope` (a ValueError, so the screens' error paths show it) in the phone's own
-language.
+:class:`OutOfScope` (a ``WriteFailed``, so the screens' write paths say it) in the phone's
+own language.
 """
 
 from __future__ import annotations
@@ -19,9 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from ui.backend import WriteFailed
 
-class OutOfScope(ValueError):
-    """This phone's table does not include what was asked."""
+
+class OutOfScope(WriteFailed):
+    """This phone's table does not include what was asked (a read or a write): a write
+    failure like a viewer's, so every screen's write path says it in words (ui/live.py's
+    ``write_notice``) and storage was never asked."""
 
 
 class TableScope(Protocol):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ui import backend, correction_words, entry_words, page_tasks
+from ui.club_scope import OutOfScope
 from ui.i18n import Translator
 from ui.state.common import Notice
 
@@ -100,6 +101,8 @@ def write_notice(exc: BaseException, refused: Any = None, lang: str = "en") -> N
     """The plain words for table mode's refusals (None for other write failures); with the
     refused entry's ruling, the notice names it (QA P18). A tap made on a screen that had
     not yet shown another device's change names those changes (issue 22)."""
+    if isinstance(exc, OutOfScope):  # a club table's phone, beyond its table (issue #24)
+        return Notice("club.refused", {"why": str(exc)}, error=True)
     if isinstance(exc, backend.ReadOnly):
         return Notice("table.viewer_cannot_write", error=True)
     if isinstance(exc, backend.Unseen):

@@ -10,6 +10,7 @@ import pytest
 from test_ui_table import Hub, declare
 from ui_helpers import a_moment_later, start_deal
 
+from referee.cards import Rank, Suit
 from ui.club_scope import OutOfScope, TableStore
 from ui.server.club_night import ClubNight
 from ui.state.app import AppState
@@ -161,9 +162,19 @@ def test_abandon_and_next_match(store: Any, night: ClubNight) -> None:
     assert d.club.abandon(1)
     assert d.club.rows()[0].status == "abandoned"
     assert store.match_info(first.match_id).abandoned
-    # the table's scorer writes nothing more, and is told why
+    # the table's scorer writes nothing more, and is told why in words
     with pytest.raises(OutOfScope):
         p.store.start_deal(first.match_id, 0, "9H", at=0)
+    ds = p.deal
+    assert ds is not None
+    ds.set_dealer(0)
+    ds.set_turn_up_rank(Rank.NINE)
+    ds.set_turn_up_suit(Suit.HEARTS)
+    assert not ds.start_deal()
+    assert ds.notice is not None and ds.notice.key == "club.refused"
+    said = p.t(ds.notice.key, **ds.notice.args)
+    assert said.startswith("Not allowed: this phone is at table 1") and "stopping" in said
+    assert not store.load_match(first.match_id).deals  # storage was never asked
     # the next match: same players, seats moved on; the phone's links follow it
     assert d.club.next_match(1)
     second = night.table(1)
@@ -250,3 +261,24 @@ def test_the_screens_offer_each_side_only_its_own_actions(
     assert not {"new-match", "stats", f"abandon-{t1.match_id}", "open-club"} & set(home)
     history = order(SCREENS["history"](ViewContext(app=p, page=None)).body)  # type: ignore[arg-type]
     assert "import" not in history
+
+
+def test_a_declaration_after_the_director_stopped_the_table_is_refused_in_words(
+    store: Any, night: ClubNight
+) -> None:
+    hub = Hub()
+    d = director(store, night)
+    create_table(d, ("Anna", "Boris"))
+    t1 = night.table(1)
+    assert t1 is not None and d.club is not None
+    p = phone(store, night, 1)
+    hub.join(p, "Anna's phone")
+    assert p.open_match(t1.match_id) and p.deal is not None
+    start_deal(p.deal)
+    a_moment_later(p)
+    assert d.club.abandon(1)
+    declare(p, 0, "KH QH")  # shown at once, refused by the writer
+    hub.deliver(p)
+    assert p.deal.notice is not None and p.deal.notice.key == "club.refused"
+    assert p.deal.totals() == [0, 0]  # the screen shows storage's match again
+    assert not [e for d_ in store.load_match(t1.match_id).deals for e in d_.events]
