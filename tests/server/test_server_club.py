@@ -218,3 +218,19 @@ def test_a_websocket_without_a_valid_cookie_is_refused(club: Club) -> None:
         with pytest.raises(InvalidStatus) as refused:
             session_bytes(club.port, bad, "/")
         assert refused.value.response.status_code == 403
+
+
+def test_the_club_command_line() -> None:
+    from ui.main import parse_args
+
+    args = parse_args(["--club", "--club-address", "192.0.2.5", "--new-club"])
+    assert args.club and args.club_address == "192.0.2.5" and args.new_club
+    assert not parse_args(["--club"]).club_address  # 127.0.0.1 only
+    for wrong in (
+        ["--club", "--table"],
+        ["--club-address", "192.0.2.5"],
+        ["--new-club"],
+        ["--club", "--club-address", "0.0.0.0"],
+    ):
+        with pytest.raises(SystemExit):
+            parse_args(wrong)
