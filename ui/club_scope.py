@@ -51,7 +51,7 @@ READS = (
 )
 # abandoning or restoring a table's match is the director's (ui/state/club.py): not here
 WRITES = ("record", "start_deal", "undo", "redo", "correct")
-PASSED = ("feed", "notice", "location", "read_only", "engine")  # no match data in these
+PASSED = ("feed", "notice", "location", "read_only")  # no match data in these
 
 
 class TableStore:
