@@ -13,10 +13,12 @@ table and role, and the director's.
 
 from __future__ import annotations
 
+from http.cookies import SimpleCookie
+
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ui.server.club_night import ClubNight, Grant
-from ui.server.host_guard import plain_response, refuse_websocket
+from ui.server.host_guard import header, plain_response, refuse_websocket
 from ui.server.roles import SCOPE_KEY, TABLE_SCOPE_KEY, Role
 from ui.server.table import CHECK_PATH, TableGate, _query_secret, _without_secret, is_host
 
@@ -24,10 +26,7 @@ COOKIE = "bezique_club"
 
 
 def _cookie_secret(scope: Scope) -> str | None:
-    from http.cookies import SimpleCookie
-
-    from ui.server.host_guard import header
-
+    """The club cookie's secret (table mode's ``bezique_table`` opens nothing here)."""
     raw = header(scope, b"cookie")
     if not raw:
         return None
