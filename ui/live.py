@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ui import backend, correction_words, entry_words, page_tasks
+from ui.club_scope import OutOfScope
 from ui.i18n import Translator
 from ui.state.common import Notice
 
@@ -100,6 +101,8 @@ def write_notice(exc: BaseException, refused: Any = None, lang: str = "en") -> N
     """The plain words for table mode's refusals (None for other write failures); with the
     refused entry's ruling, the notice names it (QA P18). A tap made on a screen that had
     not yet shown another device's change names those changes (issue 22)."""
+    if isinstance(exc, OutOfScope):  # a club table's phone, beyond its table (issue #24)
+        return Notice("club.refused", {"why": str(exc)}, error=True)
     if isinstance(exc, backend.ReadOnly):
         return Notice("table.viewer_cannot_write", error=True)
     if isinstance(exc, backend.Unseen):
@@ -155,9 +158,13 @@ class Company:
     def _count(self) -> None:
         with self._lock:
             links = list(self._links)
-        devices = {device_key(link) for link in links}
+        # a club server's tables are tables of their own (issue #24): a phone counts only
+        # the devices of its own table; table mode has one table (``club_table`` None)
+        devices: dict[object, set[object]] = {}
         for link in links:
-            others = len(devices) - 1
+            devices.setdefault(_table_of(link), set()).add(device_key(link))
+        for link in links:
+            others = len(devices[_table_of(link)]) - 1
             if link.app.others_at_table != others:
                 link.app.others_at_table = others
                 link.schedule(link.app.changed)  # its slot comes or goes on its own loop
@@ -167,6 +174,10 @@ def device_key(link: TableLink) -> object:
     """The device a session is on: every session of the table's host (it alone is given the
     join codes) is the laptop's; any other session is a phone of its own."""
     return "host" if link.app.join_codes is not None else link
+
+
+def _table_of(link: TableLink) -> object:
+    return getattr(link.app, "club_table", None)
 
 
 COMPANY = Company()  # the server's: every Flet session runs in this process
@@ -246,6 +257,8 @@ class TableLink:
     def arrive(self, move: Move) -> None:
         """Another device moved a match on: reload it if this session shows it."""
         app = self.app
+        if not app.sees(move.match_id):
+            return  # a club table's phone hears nothing of the other tables (issue #24)
         if move.action == "new":
             self.new_match(move)
             return
@@ -253,7 +266,7 @@ class TableLink:
             s for s in (app.session, app.viewed) if s is not None and s.match_id == move.match_id
         ]
         if not shown:
-            if app.screen in ("home", "history", "stats"):
+            if app.screen in ("home", "history", "stats", "club"):
                 app.changed()  # the lists and the resume card read storage on render
             return
         form_open = app.deal is not None and app.deal.session in shown and app.deal.mode == "end"

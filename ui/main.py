@@ -3,6 +3,7 @@
 python -m ui.main            # desktop window (or the web server on a headless machine)
 python -m ui.main --web      # web server on 127.0.0.1, open the printed address
 python -m ui.main --table    # also on the local network, for phones with the printed links
+python -m ui.main --club --club-address ADDR   # a club night: a director, many tables
 """
 
 from __future__ import annotations
@@ -46,6 +47,23 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="with --table, on another --port and the same PostgreSQL --db: one more server "
         "process of the table already running (its links, kept in BEZIQUE_TABLE_STATE)",
     )
+    p.add_argument(
+        "--club",
+        action="store_true",
+        help="a club night on one server: the director (this machine, or the printed link) "
+        "creates tables, each with its own scorer and viewer links",
+    )
+    p.add_argument(
+        "--club-address",
+        default=None,
+        help="with --club: the local network address the tables' phones use ('auto': read "
+        "from the interfaces); without it the club is served on 127.0.0.1 only",
+    )
+    p.add_argument(
+        "--new-club",
+        action="store_true",
+        help="with --club: a new night (new links for the director and every table)",
+    )
     p.add_argument("--db", default=None, help="database URL (default: the embedded SQLite file)")
     p.add_argument(
         "--lang", choices=["en", "ru"], default=None, help="UI language (default: the system's)"
@@ -57,6 +75,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         p.error("--table-address goes with --table")
     if args.join_table and (not args.table or args.new_table):
         p.error("--join-table goes with --table, and not with --new-table")
+    if args.club and args.table:
+        p.error("--club and --table are two different servers: choose one")
+    if (args.club_address or args.new_club) and not args.club:
+        p.error("--club-address and --new-club go with --club")
+    if args.club_address in (*WILDCARD_HOSTS, args.host):
+        p.error("--club-address must name one network address, not --host's")
     if args.table_address in (*WILDCARD_HOSTS, args.host):
         p.error("--table-address must name one network address, not --host's")
     return args
@@ -81,6 +105,9 @@ def serve_web(
     new_table: bool = False,
     join_table: bool = False,
     lang: str | None = None,
+    club: bool = False,
+    club_address: str | None = None,
+    new_club: bool = False,
 ) -> None:
     """The browser app on ``host``:``port`` through this project's server (ui/server): it
     answers only requests addressed to it, and serves the web client compressed. With
@@ -92,12 +119,16 @@ def serve_web(
     from ui.shell import prepare_page
     from ui.views.cards import SUIT_FONT_FILE
 
+    if club:
+        table_address = club_address  # the tables' phones' address, if any
     binds = [host] if table_address is None else [host, table_address]
     sockets = bind_sockets(binds, port)
     port = int(sockets[0].getsockname()[1])
     names = [*LOOPBACK_NAMES] if host in LOOPBACK_NAMES else [host]
     allowed = AllowedAddresses.for_server([*names, *binds[1:]], port)
-    if table_address is None:
+    if club:
+        app = _club_app(app_main, allowed, port, club_address, new_club, lang)
+    elif table_address is None:
         app = build_app(
             app_main,
             allowed=allowed,
@@ -142,12 +173,53 @@ def serve_web(
     serve(app, sockets)
 
 
-def _app_main(db_url: str | None, lang: str | None, *, table: bool) -> Callable[[Any], Any]:
+def _club_app(
+    app_main: Callable[[Any], Any],
+    allowed: Any,
+    port: int,
+    club_address: str | None,
+    new_club: bool,
+    lang: str | None,
+) -> Any:
+    """The club server's app: table mode's server with the club's gate (the director's and
+    every table's secrets); prints the director's link and code."""
+    from ui.i18n import load_catalog
+    from ui.server import club_night, roles, table_mode
+    from ui.server.asgi import build_app
+    from ui.server.club_gate import ClubGate
+    from ui.shell import prepare_page
+    from ui.views.cards import SUIT_FONT_FILE
+
+    night = club_night.start(club_address, port, new=new_club)
+    refusal = table_mode.refusal_page()
+    app = build_app(
+        app_main,
+        allowed=allowed,
+        assets_dir=ASSETS_DIR,
+        session_hook=roles.bind,
+        gate=lambda inner: ClubGate(inner, night, club_address, refusal),
+        app_fonts=[SUIT_FONT_FILE],
+        prepare_page=prepare_page,
+    )
+    print(club_night.terminal_text(night, load_catalog(lang or "en")), flush=True)
+    return app
+
+
+def _app_main(
+    db_url: str | None, lang: str | None, *, table: bool, club: bool = False
+) -> Callable[[Any], Any]:
     """The app's ``main``; in table mode it is told each session's role (the live-sync
-    app's ``role_of`` hook, where the app has it)."""
+    app's ``role_of`` hook, where the app has it); on a club server each session is also
+    fitted to its table or to the director (ui/server/club_app.py)."""
     import inspect
 
     from ui.shell import make_main
+
+    if club:
+        from ui.server.club_app import adapt
+        from ui.server.roles import app_role
+
+        return make_main(db_url=db_url, lang=lang, role_of=app_role, adapt=adapt)
 
     if table and "role_of" in inspect.signature(make_main).parameters:
         from ui.server.roles import app_role
@@ -180,14 +252,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         ft.run(make_main(db_url=args.db, lang=args.lang), assets_dir=ASSETS_DIR)
         return
 
-    web = args.web or args.table or not _desktop_possible()
+    web = args.web or args.table or args.club or not _desktop_possible()
     table_address = _table_address(args.table_address) if args.table else None
+    club_address = args.club_address
+    if club_address == "auto":
+        club_address = _table_address(None)
     if web:
         # Import the web server before the storage thread starts (ui.shell.make_main), so
         # the two do not fight over the interpreter lock while the server comes up.
         import flet_web.fastapi  # type: ignore[import-untyped]  # noqa: F401
 
-    app_main = _app_main(args.db, args.lang, table=args.table)
+    app_main = _app_main(args.db, args.lang, table=args.table, club=args.club)
     if web:
         try:
             serve_web(
@@ -198,6 +273,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                 new_table=args.new_table,
                 join_table=args.join_table,
                 lang=args.lang,
+                club=args.club,
+                club_address=club_address,
+                new_club=args.new_club,
             )
         except OSError as exc:  # the port is taken, or the address is not this machine's
             print(f"bezique-app: cannot listen on {args.port}: {exc}", file=sys.stderr)

@@ -362,7 +362,10 @@ RoleOf = Callable[[ft.Page], Any]  # returns Role | None, or an awaitable of it
 
 
 def make_main(
-    db_url: str | None = None, lang: str | None = None, role_of: RoleOf | None = None
+    db_url: str | None = None,
+    lang: str | None = None,
+    role_of: RoleOf | None = None,
+    adapt: Callable[[ft.Page, AppState], None] | None = None,
 ) -> Callable[[ft.Page], Awaitable[None]]:
     """The Flet ``main`` for one session: picks the language and draws Home on the shared
     storage (opened once per process), or the match its address names.
@@ -370,6 +373,9 @@ def make_main(
     ``role_of(page)`` says what the session may do: ``"scorer"``, ``"viewer"`` (reads the
     live match, every write refused in the backend) or None (nothing of the matches is
     shown). It may be a coroutine function. Table mode's secret links plug in here.
+    ``adapt(page, app)`` fits a new session's state to what the server gave it before
+    anything is shown (a club server: the director's screen, or a table phone's store cut
+    to its table, ui/server/club_app.py).
     """
     opener = _Opener(db_url)
     decide = role_of or table_role
@@ -413,6 +419,8 @@ def make_main(
         )
         if store.notice:
             app.store_notice = str(store.notice)
+        if adapt is not None:
+            adapt(page, app)
         live.connect(app, page)
         app.screen_showed = lambda: device_showed(page)  # writes judged by it (issue 22)
 
@@ -429,6 +437,8 @@ def make_main(
         app.subscribe(follower)
         page.on_route_change = lambda e: follower.route_changed(e.route)
         app.open_route(route)
+        if app.club is not None and app.screen == "home":
+            app.go("club", remember=False)  # the director's evening opens on its tables
         page.render_views(Root, app, page)
         follower()
 

@@ -25,7 +25,7 @@ from typing import Any
 import msgpack  # type: ignore[import-untyped]
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ui.server.roles import SCOPE_KEY, Role, role_of
+from ui.server.roles import SCOPE_KEY, TABLE_SCOPE_KEY, Role, grant, role_of, table_of
 
 REGISTER_CLIENT = 1  # flet.messaging.protocol.MessageAction.REGISTER_CLIENT
 PROTOCOL_FRAME = 0x00  # the first byte of a Flet protocol frame (0x01: a data channel frame)
@@ -34,8 +34,9 @@ _REGISTER_PREFIX = bytes((PROTOCOL_FRAME, 0x92, REGISTER_CLIENT))
 
 
 def scope_role(scope: Scope) -> str:
-    """The role the gate gave this websocket (the host when no gate ran)."""
-    return str(scope.get(SCOPE_KEY, Role.HOST.value))
+    """The rights the gate gave this websocket (the host when no gate ran): its role, and
+    on a club server the table its link opens (``roles.grant``)."""
+    return grant(str(scope.get(SCOPE_KEY, Role.HOST.value)), scope.get(TABLE_SCOPE_KEY))
 
 
 class SessionRoles:
@@ -52,11 +53,12 @@ class SessionRoles:
 
     def may_resume(self, session_id: str, role: str) -> bool:
         """Whether a websocket with ``role`` may take over the session ``session_id``: only a
-        session this server started, with the same role. A refusal retires the session."""
+        session this server started, with the same role (and on a club server, the same
+        table). A refusal retires the session."""
         session = self._sessions.get(session_id)
         if session is None:
             return False
-        if role_of(session.page).value == role:
+        if grant(role_of(session.page).value, table_of(session.page)) == role:
             return True
         del self._sessions[session_id]
         return False

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from ui import backend
 from ui.i18n import LANGUAGES, Translator
+from ui.state.club import ClubScreen
 from ui.state.common import Notice
 from ui.state.deal import DealScreen
 from ui.state.history import HistoryScreen
@@ -22,7 +23,7 @@ from ui.state.rules import RulesScreen
 
 Screen = Literal[
     "home", "new_match", "deal", "score", "rules", "history", "history_match", "stats",
-    "entries", "correction", "viewer",
+    "entries", "correction", "viewer", "club",
 ]
 Role = Literal["scorer", "viewer"]
 Theme = Literal["system", "light", "dark"]
@@ -59,6 +60,11 @@ class AppState:
         self.keep_awake = True  # the screen stays on while a deal is open (ui/awake.py)
         # The table's join codes: set by the shell for the server's host only (QA P20).
         self.join_codes: JoinCodes | None = None
+        # A club server (issue #24): the director's screen, for the director's session only
+        # (ui/server/club_app.py); a table phone's store sees its own table's matches only
+        # (ui/club_scope.py), and ``club_table`` is its number.
+        self.club: ClubScreen | None = None
+        self.club_table: int | None = None
         self.t = Translator(lang)
         self.theme: Theme = "system"
         self.screen: Screen = "home"
@@ -174,6 +180,8 @@ class AppState:
 
     def go(self, screen: Screen, *, remember: bool = True) -> None:
         self.flush()
+        if screen == "club" and self.club is None:
+            screen = "home"  # the director's screen is the director's session's only
         if screen == "deal" and self.role == "viewer":
             screen = "viewer"  # a viewer reads the match; the deal screen is for scorers
         if screen == "rules" and screen != self.screen:
@@ -206,20 +214,45 @@ class AppState:
             return None
 
     def start_new_match(self) -> None:
+        if self.refused_to_table():
+            return
+        if self.club is not None:
+            self.club.cancel_form()  # a match of the director's own, not a new table
         self.new_form = NewMatchForm(self.form_memory)
         self.go("new_match")
+
+    # --- a club table's phone (issue #24) --------------------------------------------------
+    def sees(self, match_id: int) -> bool:
+        """Whether this session may show ``match_id``: always, except on a club table's
+        phone, whose store knows its table's matches (ui/club_scope.py)."""
+        sees = getattr(self.store, "sees", None)
+        return True if sees is None else bool(sees(match_id))
+
+    def refused_to_table(self, match_id: int | None = None) -> bool:
+        """True (and the notice says why) when this is a club table's phone and the action
+        is not for it: another table's match (``match_id``), or a new match (the director
+        starts a table's matches)."""
+        if self.club_table is None or (match_id is not None and self.sees(match_id)):
+            return False
+        self.notice = Notice("club.other_table", {"n": self.club_table}, error=True)
+        self.changed()
+        return True
 
     def submit_new_match(self) -> bool:
         form = self.new_form
         if form is None:
             return False
-        if self.refused_to_viewer():
+        if self.refused_to_viewer() or self.refused_to_table():
             return False
         with backend.telling(self.store, self.news()):
             match_id = form.submit(self.store)
         if match_id is None:
             self.changed()
             return False
+        if self.club is not None and self.club.forming:  # the director's new table
+            self.form_memory = form.remembered()
+            self.club.table_created(match_id)
+            return True
         self.form_memory = form.remembered()
         if self.on_remember is not None:
             self.on_remember(self.form_memory)
@@ -240,6 +273,8 @@ class AppState:
     def open_match(self, match_id: int, *, remember: bool = True) -> bool:
         """Open a match at the deal screen (resume). The open match's own session is kept:
         its unsaved entries (storage away) stay queued instead of being reloaded away."""
+        if self.refused_to_table(match_id):
+            return False
         if self.session is not None and self.session.match_id == match_id:
             self.deal = DealScreen(self.session, self.lang)
             if not remember:
@@ -305,6 +340,8 @@ class AppState:
         if self.session is not None and self.screen in ("deal", "score", "viewer"):
             kind = "view" if self.screen == "viewer" else "match"
             return f"/{kind}/{self.session.match_id}"
+        if self.screen == "club":
+            return "/club"
         return "/"
 
     def open_route(self, route: str) -> bool:
@@ -312,11 +349,16 @@ class AppState:
         match that is not stored, leaves Home open. ``/view/`` makes the session a viewer (a
         route can only take rights away, never give them)."""
         parts = [p for p in route.split("?", 1)[0].split("/") if p]
+        if parts == ["club"] and self.club is not None:
+            self.go("club", remember=False)
+            return True
         if len(parts) != 2 or parts[0] not in ("match", "view") or not parts[1].isdigit():
             return False
         if parts[0] == "view":
             self.role = "viewer"
         match_id = int(parts[1])
+        if self.refused_to_table(match_id):
+            return False
         try:
             self.store.match_info(match_id)
         except Exception:
@@ -347,6 +389,8 @@ class AppState:
     def view_match(self, match_id: int) -> bool:
         """Open a past match (history): shown read-only, corrected through it (not by a
         viewer, whose sessions refuse every write)."""
+        if self.refused_to_table(match_id):
+            return False
         try:
             self.viewed = backend.MatchSession(
                 self.store, match_id, read_only=self.role == "viewer"

@@ -153,33 +153,40 @@ class MatchKeeping:
         if app.refused_to_viewer():
             return False
         try:
-            info = app.store.match_info(match_id)
-            nxt = rematch(
-                info.variant,
-                info.players,
-                info.tracking,
-                info.house_rules,
-                info.target,
-                rotate=rotate,
-            )
-            by_games = info.games is not None or backend.variant_info(nxt.variant).games is not None
-            with backend.telling(app.store, app.news()):
-                new_id = backend.create_match(
-                    app.store,
-                    variant=nxt.variant,
-                    players=list(nxt.players),
-                    tracking=nxt.tracking,
-                    house_rules=list(nxt.house_rules),
-                    target=nxt.target if nxt.target is not None or by_games
-                    else _default_target(nxt),
-                    games=info.games,
-                )
+            new_id = self.create_rematch(match_id, rotate=rotate)
         except Exception as exc:
             app.notice = Notice("sheet.rematch_failed", {"why": str(exc)}, error=True)
             app.changed()
             return False
         app.created(new_id)
         return app.open_match(new_id, remember=False)
+
+    def create_rematch(self, match_id: int, *, rotate: bool) -> int:
+        """Store the next partie of ``match_id`` (see :meth:`rematch`; the club director's
+        "next match" of a table too, ui/state/club.py) and give its id; raises when storage
+        or the engine refuses."""
+        app = self.app
+        info = app.store.match_info(match_id)
+        nxt = rematch(
+            info.variant,
+            info.players,
+            info.tracking,
+            info.house_rules,
+            info.target,
+            rotate=rotate,
+        )
+        by_games = info.games is not None or backend.variant_info(nxt.variant).games is not None
+        with backend.telling(app.store, app.news()):
+            return backend.create_match(
+                app.store,
+                variant=nxt.variant,
+                players=list(nxt.players),
+                tracking=nxt.tracking,
+                house_rules=list(nxt.house_rules),
+                target=nxt.target if nxt.target is not None or by_games
+                else _default_target(nxt),
+                games=info.games,
+            )
 
     # --- files -------------------------------------------------------------------------------
     def export_file(self, match_id: int, kind: str) -> sheet_files.ExportFile | None:

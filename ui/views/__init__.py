@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ui.views import correction, deal, history, home, new_match, rules, score, viewer
+from ui.views import club, correction, deal, history, home, new_match, rules, score, viewer
 from ui.views.common import View, ViewContext
 
 SCREENS: dict[str, Callable[[ViewContext], View]] = {
@@ -19,4 +19,5 @@ SCREENS: dict[str, Callable[[ViewContext], View]] = {
     "entries": correction.build_entries,
     "correction": correction.build,
     "viewer": viewer.build,
+    "club": club.build,
 }

@@ -33,7 +33,7 @@ def build(ctx: ViewContext) -> View:
     matches = hs.matches()
     if app.notice is not None:
         out.append(banner(ctx.t(app.notice.key, **app.notice.args), error=app.notice.error))
-    if app.may_write:  # a viewer imports nothing
+    if app.may_write and app.club_table is None:  # a viewer imports nothing, nor a club phone
         out.append(_import(ctx))
     if not matches:
         out.append(body_text(ctx.t("history.empty")))

@@ -40,6 +40,18 @@ def build(ctx: ViewContext) -> View:
         )
     controls.extend(phone_panel.warning(ctx))  # the browser refused storage (phone build)
     controls.extend(joined.controls(ctx))  # "You keep the score" / "You follow the match"
+    if app.club_table is not None:  # a club table's phone: its table, and nothing else
+        controls.append(body_text(ctx.t("club.phone_at_table", n=app.club_table), size=19))
+    if app.club is not None:  # the club night's director
+        controls.append(
+            big_button(
+                ctx.t("club.open"),
+                lambda _e: app.go("club"),
+                primary=True,
+                icon=ft.Icons.TABLE_RESTAURANT,
+                identifier="open-club",
+            )
+        )
     unfinished = keeping.unfinished()
     last = keeping.last_result()
     if app.notice is not None:
@@ -54,7 +66,8 @@ def build(ctx: ViewContext) -> View:
         )
     if last is not None:
         controls.append(_last_result(ctx, last.summary, last.reason))
-    if app.role != "viewer":  # a viewer starts nothing (refused in AppState as well)
+    # a viewer starts nothing, nor a club table's phone (refused in AppState as well)
+    if app.role != "viewer" and app.club_table is None:
         controls.append(
             big_button(
                 ctx.t("home.new"),
@@ -74,11 +87,17 @@ def build(ctx: ViewContext) -> View:
                     icon=ft.Icons.HISTORY,
                     identifier="history",
                 ),
-                big_button(
-                    ctx.t("home.stats"),
-                    lambda _e: app.go("stats"),
-                    icon=ft.Icons.PEOPLE,
-                    identifier="stats",
+                *(
+                    []
+                    if app.club_table is not None  # the club's players: not a table's
+                    else [
+                        big_button(
+                            ctx.t("home.stats"),
+                            lambda _e: app.go("stats"),
+                            icon=ft.Icons.PEOPLE,
+                            identifier="stats",
+                        )
+                    ]
                 ),
                 big_button(
                     ctx.t("home.rules"),
@@ -135,6 +154,8 @@ def detail(ctx: ViewContext, s: backend.MatchSummary) -> str:
 def abandon_controls(ctx: ViewContext, s: backend.MatchSummary) -> list[ft.Control]:
     """Abandon, or the question that confirms it (the match is kept either way)."""
     keeping = ctx.app.matches
+    if ctx.app.club_table is not None:
+        return []  # a club table is abandoned by the director (refused in storage too)
     if keeping.confirm_abandon != s.id:
         return [
             big_button(

@@ -192,7 +192,9 @@ def build(ctx: ViewContext) -> View:
     )
     if "form" in form.errors:  # storage refused the match: under Start, moving nothing above
         controls.append(banner(err("form") or "", error=True, identifier="form-refused"))
-    return View(scroll_body(controls, max_width=720), app_bar(ctx, ctx.t("new.title")))
+    club = ctx.app.club  # the club director's new table is made with this same form
+    title = ctx.t("club.new_table") if club is not None and club.forming else ctx.t("new.title")
+    return View(scroll_body(controls, max_width=720), app_bar(ctx, title))
 
 
 def _house_rules(ctx: ViewContext, form: Any, rerender: Callable[[Any], Any]) -> list[ft.Control]:

@@ -36,7 +36,8 @@ def verdict_panel(
     if v.winner is None:
         return []
     out: list[ft.Control] = [tagged(identifier, _panel(ctx, v))]
-    if rematch and match_id is not None and ctx.app.may_write:  # a viewer starts nothing
+    # a viewer starts nothing, nor a club table's phone (the director starts its next match)
+    if rematch and match_id is not None and ctx.app.may_write and ctx.app.club_table is None:
         out.append(_rematch(ctx, match_id))
     return out
 

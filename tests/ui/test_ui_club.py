@@ -1,0 +1,284 @@
+"""A club night without a browser (issue #24): the director's state over a real store and an
+in-memory night, and a table phone's app whose store is cut to its table (ui/club_scope.py),
+linked as ui/live.py links sessions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_ui_table import Hub, declare
+from ui_helpers import a_moment_later, start_deal
+
+from referee.cards import Rank, Suit
+from ui.club_scope import OutOfScope, TableStore
+from ui.server.club_night import ClubNight
+from ui.state.app import AppState
+from ui.state.club import ClubScreen
+
+
+def director(store: Any, night: ClubNight) -> AppState:
+    app = AppState(store, lang="en")
+    app.club = ClubScreen(app, night)
+    app.go("club", remember=False)
+    return app
+
+
+def create_table(app: AppState, names: tuple[str, ...], variant: str = "two-hand") -> int:
+    """The director's "New table" through the app's own new-match form."""
+    assert app.club is not None
+    app.club.new_table()
+    assert app.screen == "new_match"
+    form = app.new_form
+    assert form is not None
+    form.set_variant(variant)
+    form.set_player_count(len(names))
+    for seat, name in enumerate(names):
+        form.set_name(seat, name)
+    assert app.submit_new_match(), form.errors
+    assert app.screen == "club"
+    assert app.club.links_of is not None
+    return app.club.links_of
+
+
+def phone(store: Any, night: ClubNight, number: int, role: str = "scorer") -> AppState:
+    """A phone that joined table ``number`` (as ui/server/club_app.adapt fits it)."""
+    app = AppState(store, lang="en", role="viewer" if role == "viewer" else "scorer")
+    app.club_table = number
+    app.store = TableStore(
+        store, night, number, lambda: app.t("club.other_table", n=number), scorer=role == "scorer"
+    )
+    return app
+
+
+@pytest.fixture
+def night() -> ClubNight:
+    return ClubNight(base_url="http://192.0.2.5:8550")
+
+
+def test_the_director_creates_tables_with_their_own_links(store: Any, night: ClubNight) -> None:
+    d = director(store, night)
+    assert d.club is not None and d.club.rows() == []
+    one = create_table(d, ("Anna", "Boris"))
+    two = create_table(d, ("Clara", "Dmitri", "Elena"), "three-hand")
+    assert (one, two) == (1, 2)
+    rows = d.club.rows()
+    assert [r.sides for r in rows] == [("Anna", "Boris"), ("Clara", "Dmitri", "Elena")]
+    assert [r.status for r in rows] == ["playing", "playing"]
+    assert rows[1].variant == "Three-hand" or "three" in rows[1].variant.lower()
+    assert [r.deal for r in rows] == [0, 0] and rows[0].leading is None
+    urls = {c.url for n in (1, 2) for c in d.club.codes(n)}
+    assert len(urls) == 4 and all(u.startswith("http://192.0.2.5:8550/?k=") for u in urls)
+    assert all(c.png.startswith(b"\x89PNG") for c in d.club.codes(1))
+    # each secret opens its own table and role, and nothing else
+    t1 = night.table(1)
+    assert t1 is not None
+    assert night.grant_for(t1.scorer) is not None and night.grant_for(t1.scorer).table == 1
+    assert night.grant_for(t1.viewer).role.value == "viewer"
+    assert night.grant_for(night.director).table is None
+    assert night.grant_for("x" * 32) is None and night.grant_for(None) is None
+
+
+def test_a_table_phone_sees_and_writes_only_its_table(store: Any, night: ClubNight) -> None:
+    d = director(store, night)
+    create_table(d, ("Anna", "Boris"))
+    create_table(d, ("Clara", "Dmitri"))
+    t1, t2 = night.table(1), night.table(2)
+    assert t1 is not None and t2 is not None
+    p = phone(store, night, 1)
+    # Home lists only table 1's match
+    assert [s.id for s in p.matches.unfinished()] == [t1.match_id]
+    assert [int(i.id) for i in p.store.list_matches()] == [t1.match_id]
+    # another table's match: refused in words, at the app and at the store
+    assert not p.open_match(t2.match_id)
+    assert p.notice is not None and p.notice.key == "club.other_table"
+    assert "table 1" in p.t(p.notice.key, **p.notice.args)
+    assert not p.open_route(f"/match/{t2.match_id}")
+    assert not p.view_match(t2.match_id)
+    for call in (
+        lambda: p.store.load_match(t2.match_id),
+        lambda: p.store.record(t2.match_id, {"type": "declare"}, at=0),
+        lambda: p.store.undo(t2.match_id, at=0),
+        lambda: p.store.start_deal(t2.match_id, 0, "9H", at=0),
+        lambda: p.store.abandon_match(t1.match_id),  # the director's
+        lambda: p.store.create_match("two-hand", ["X", "Y"]),
+        lambda: p.store.player_stats(),
+        lambda: p.store.players(),
+        lambda: p.store.export_archive("/tmp/wt-e/never.zip"),
+    ):
+        with pytest.raises(OutOfScope, match="table 1"):
+            call()
+    # nor a new match of its own
+    p.start_new_match()
+    assert p.screen != "new_match" and p.notice is not None
+    # its own match opens and records
+    assert p.open_match(t1.match_id)
+    assert p.deal is not None
+    start_deal(p.deal)
+    assert p.store.load_match(t1.match_id).deals
+
+
+def test_the_director_sees_a_tables_write_and_its_phones_hear_nothing_else(
+    store: Any, night: ClubNight
+) -> None:
+    hub = Hub()
+    d = director(store, night)
+    create_table(d, ("Anna", "Boris"))
+    create_table(d, ("Clara", "Dmitri"))
+    t1, t2 = night.table(1), night.table(2)
+    assert t1 is not None and t2 is not None
+    hub.join(d, "director")
+    p1, p2 = phone(store, night, 1), phone(store, night, 2)
+    hub.join(p1, "Anna's phone")
+    hub.join(p2, "Clara's phone")
+    drawn: list[str] = []
+    d.subscribe(lambda: drawn.append(d.screen))
+    assert p1.open_match(t1.match_id) and p2.open_match(t2.match_id)
+    assert p1.deal is not None
+    start_deal(p1.deal)
+    a_moment_later(p1)
+    declare(p1, 0, "KH QH")  # a marriage in trumps: 40
+    hub.deliver(p1, p2, d)
+    assert drawn and drawn[-1] == "club"  # the director's list was drawn again
+    row = d.club.rows()[0] if d.club else None
+    assert row is not None and row.totals == (40, 0) and row.deal == 1
+    assert row.leading == "Anna"
+    # table 2's phone heard nothing of table 1
+    assert p2.live_notice is None
+
+
+def test_abandon_and_next_match(store: Any, night: ClubNight) -> None:
+    d = director(store, night)
+    create_table(d, ("Anna", "Boris"))
+    assert d.club is not None
+    first = night.table(1)
+    assert first is not None
+    p = phone(store, night, 1)
+    assert p.open_match(first.match_id)
+    # still playing: no next match yet
+    assert not d.club.next_match(1)
+    d.club.ask_abandon(1)
+    assert d.club.confirm_abandon == 1
+    assert d.club.abandon(1)
+    assert d.club.rows()[0].status == "abandoned"
+    assert store.match_info(first.match_id).abandoned
+    # the table's scorer writes nothing more, and is told why in words
+    with pytest.raises(OutOfScope):
+        p.store.start_deal(first.match_id, 0, "9H", at=0)
+    ds = p.deal
+    assert ds is not None
+    ds.set_dealer(0)
+    ds.set_turn_up_rank(Rank.NINE)
+    ds.set_turn_up_suit(Suit.HEARTS)
+    assert not ds.start_deal()
+    assert ds.notice is not None and ds.notice.key == "club.refused"
+    said = p.t(ds.notice.key, **ds.notice.args)
+    assert said.startswith("Not allowed: this phone is at table 1") and "stopping" in said
+    assert not store.load_match(first.match_id).deals  # storage was never asked
+    # the next match: same players, seats moved on; the phone's links follow it
+    assert d.club.next_match(1)
+    second = night.table(1)
+    assert second is not None and second.match_id != first.match_id
+    assert d.club.rows()[0].status == "playing" and d.club.rows()[0].played == 2
+    assert set(store.match_info(second.match_id).players) == {"Anna", "Boris"}
+    assert p.sees(first.match_id) and p.sees(second.match_id)
+    assert p.store.unfinished_match() == second.match_id
+
+
+def test_a_viewer_of_a_table_writes_nothing(store: Any, night: ClubNight) -> None:
+    d = director(store, night)
+    create_table(d, ("Anna", "Boris"))
+    t1 = night.table(1)
+    assert t1 is not None
+    v = phone(store, night, 1, role="viewer")
+    with pytest.raises(OutOfScope):
+        v.store.start_deal(t1.match_id, 0, "9H", at=0)
+    assert v.open_match(t1.match_id) and v.screen == "viewer"
+
+
+def test_the_night_is_kept_for_the_user_only_and_comes_back(tmp_path: Any) -> None:
+    from ui.server import club_night
+
+    path = tmp_path / "club.json"
+    night = club_night.start("192.0.2.5", 8550, path=path)
+    night.add_table(7)
+    assert path.stat().st_mode & 0o777 == 0o600
+    again = club_night.start("192.0.2.5", 8551, path=path)
+    assert again.director == night.director
+    assert [(t.number, t.matches, t.scorer) for t in again.tables()] == [
+        (1, (7,), night.tables()[0].scorer)
+    ]
+    assert again.join_url(1, "scorer").startswith("http://192.0.2.5:8551/?k=")
+    fresh = club_night.start("192.0.2.5", 8551, path=path, new=True)
+    assert fresh.director != night.director and fresh.tables() == []
+
+
+def test_only_the_director_reaches_the_directors_screen(store: Any) -> None:
+    app = AppState(store, lang="en")
+    app.go("club")
+    assert app.screen == "home"
+    assert not app.open_route("/club")
+
+
+def test_a_phone_counts_only_the_devices_of_its_own_table(store: Any, night: ClubNight) -> None:
+    hub = Hub()
+    d = director(store, night)
+    create_table(d, ("Anna", "Boris"))
+    create_table(d, ("Clara", "Dmitri"))
+    a, b, c = phone(store, night, 1), phone(store, night, 1), phone(store, night, 2)
+    for app, name in ((d, "director"), (a, "a"), (b, "b"), (c, "c")):
+        hub.join(app, name)
+    assert (a.others_at_table, b.others_at_table, c.others_at_table) == (1, 1, 0)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_screens_offer_each_side_only_its_own_actions(
+    store: Any, night: ClubNight, lang: str
+) -> None:
+    from ui_helpers import order, walk
+
+    from ui.views import SCREENS
+    from ui.views.common import ViewContext
+
+    d = director(store, night)
+    create_table(d, ("Anna", "Boris"))
+    d.set_language(lang)
+    assert d.club is not None
+    d.club.ask_abandon(1)
+    built = SCREENS["club"](ViewContext(app=d, page=None))  # type: ignore[arg-type]
+    ids = order(built.body)
+    assert {"club-new-table", "club-table-1", "club-links", "club-code-scorer"} <= set(ids)
+    assert "club-abandon-yes-1" in ids
+    texts = [str(getattr(x, "value", "")) for x in walk(built.body)]
+    assert not [t for t in texts if t.startswith("club.")]  # every text is translated
+    # a table phone's Home: its match, no new match, no statistics, no abandon
+    t1 = night.table(1)
+    assert t1 is not None
+    p = phone(store, night, 1)
+    p.set_language(lang)
+    home = order(SCREENS["home"](ViewContext(app=p, page=None)).body)  # type: ignore[arg-type]
+    assert "resume" in home and "history" in home
+    assert not {"new-match", "stats", f"abandon-{t1.match_id}", "open-club"} & set(home)
+    history = order(SCREENS["history"](ViewContext(app=p, page=None)).body)  # type: ignore[arg-type]
+    assert "import" not in history
+
+
+def test_a_declaration_after_the_director_stopped_the_table_is_refused_in_words(
+    store: Any, night: ClubNight
+) -> None:
+    hub = Hub()
+    d = director(store, night)
+    create_table(d, ("Anna", "Boris"))
+    t1 = night.table(1)
+    assert t1 is not None and d.club is not None
+    p = phone(store, night, 1)
+    hub.join(p, "Anna's phone")
+    assert p.open_match(t1.match_id) and p.deal is not None
+    start_deal(p.deal)
+    a_moment_later(p)
+    assert d.club.abandon(1)
+    declare(p, 0, "KH QH")  # shown at once, refused by the writer
+    hub.deliver(p)
+    assert p.deal.notice is not None and p.deal.notice.key == "club.refused"
+    assert p.deal.totals() == [0, 0]  # the screen shows storage's match again
+    assert not [e for d_ in store.load_match(t1.match_id).deals for e in d_.events]
