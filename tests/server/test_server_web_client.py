@@ -170,3 +170,44 @@ def test_in_a_browser_nothing_leaves_the_machine_and_a_reload_costs_little(serve
     # The page's early downloads (ui/server/preload.py) are the loader's own: nothing twice.
     assert len(urls) == len(set(urls)), sorted(urls)
     assert sum(r.get("bytes", 0) for r in second.values()) < 200_000
+
+
+def test_the_page_is_made_once_when_every_phone_asks_for_it_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a server restart every phone reloads at the same moment. Starlette looks paths
+    up on worker threads; the page written again while another request had taken its size
+    was served longer than its Content-Length, and the phone got an empty page."""
+    import threading
+    import time
+
+    from ui.server import reconnect_notice, web_client
+
+    made: list[int] = []
+    real = reconnect_notice.inject
+
+    def slow_inject(page: str) -> str:
+        made.append(1)
+        time.sleep(0.05)  # long enough for every thread to arrive while it is written
+        return real(page)
+
+    monkeypatch.setattr(web_client.reconnect_notice, "inject", slow_inject)
+    files = web_client.WebClientFiles(assets_dir=None, cache_root=tmp_path / "cache")
+    flet_page = tmp_path / "index.html"  # Flet's patched page, which ours is made from
+    flet_page.write_text("<html><head><title>x</title></head><body></body></html>", "utf-8")
+    start = threading.Barrier(8)
+    found: list[tuple[str, int]] = []
+
+    def ask() -> None:
+        start.wait()
+        path, st = files._with_reconnect_notice(flet_page, flet_page.stat())
+        found.append((path, st.st_size))
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(made) == 1  # one writer
+    size = Path(found[0][0]).stat().st_size
+    assert all(n == size for _, n in found)  # every answer's size is the page's

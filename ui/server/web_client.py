@@ -24,6 +24,7 @@ import json
 import mimetypes
 import os
 import tempfile
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -94,6 +95,7 @@ class WebClientFiles(FletStaticFiles):  # type: ignore[misc]  # Flet's class is 
         self.early_fonts = preload.font_urls(manifest, app_fonts)
         self.index_html = own / "index.html"
         self._index_from: tuple[str, int] | None = None
+        self._index_lock = threading.Lock()
 
     def lookup_path(self, path: str) -> tuple[str, os.stat_result | None]:
         if path.replace(os.sep, "/") == FONT_MANIFEST:
@@ -109,13 +111,20 @@ class WebClientFiles(FletStaticFiles):  # type: ignore[misc]  # Flet's class is 
         """Flet's patched index.html with the reconnect notice's script
         (ui/server/reconnect_notice.py) and the early downloads (preload.py), made once per
         version of it."""
-        if self._index_from != (str(source), st.st_mtime_ns):
-            page = reconnect_notice.inject(source.read_text("utf-8"))
-            page = painted.inject(page)  # what the screen shows goes with each tap (issue 22)
-            page = preload.patch_index(page, self.early_fonts)
-            self.index_html.write_text(page, "utf-8")
-            self._index_from = (str(source), st.st_mtime_ns)
-        return str(self.index_html), self.index_html.stat()
+        # Starlette looks paths up on worker threads: after a restart every phone asks for
+        # the page at once, and a page written while another request had taken its size was
+        # served longer than its Content-Length (an empty page on the phone). One writer,
+        # and the new page replaces the old in one step.
+        with self._index_lock:
+            if self._index_from != (str(source), st.st_mtime_ns):
+                page = reconnect_notice.inject(source.read_text("utf-8"))
+                page = painted.inject(page)  # what the screen shows goes with each tap
+                page = preload.patch_index(page, self.early_fonts)
+                fresh = self.index_html.with_name("index.html.new")
+                fresh.write_text(page, "utf-8")
+                os.replace(fresh, self.index_html)
+                self._index_from = (str(source), st.st_mtime_ns)
+            return str(self.index_html), self.index_html.stat()
 
     def file_response(
         self,

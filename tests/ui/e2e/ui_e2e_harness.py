@@ -373,4 +373,6 @@ PAGE_STATE = """() => ({
     noticeShown: (document.getElementById('bezique-reconnecting') || {}).style?.display || null,
     host: !!document.querySelector('flt-semantics-host'),
     reloaded: sessionStorage.getItem('bezique.reconnect.reloaded'),
+    text: (document.body ? document.body.innerText : '').slice(0, 200),
+    scripts: document.scripts.length,
 })"""
