@@ -13,30 +13,15 @@ table and role, and the director's.
 
 from __future__ import annotations
 
-from http.cookies import SimpleCookie
-
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ui.server.club_night import ClubNight, Grant
-from ui.server.host_guard import header, plain_response, refuse_websocket
+from ui.server.host_guard import plain_response
 from ui.server.roles import SCOPE_KEY, TABLE_SCOPE_KEY, Role
-from ui.server.table import CHECK_PATH, TableGate, _query_secret, _without_secret, is_host
+from ui.server.secret_link import cookie_value, keep_secret, query_secret, refuse
+from ui.server.table import CHECK_PATH, TableGate, is_host
 
 COOKIE = "bezique_club"
-
-
-def _cookie_secret(scope: Scope) -> str | None:
-    """The club cookie's secret (table mode's ``bezique_table`` opens nothing here)."""
-    raw = header(scope, b"cookie")
-    if not raw:
-        return None
-    jar: SimpleCookie = SimpleCookie()
-    try:
-        jar.load(raw)
-    except Exception:  # a malformed cookie header is no secret
-        return None
-    morsel = jar.get(COOKIE)
-    return morsel.value if morsel else None
 
 
 class ClubGate:
@@ -53,14 +38,14 @@ class ClubGate:
     def grant(self, scope: Scope) -> Grant | None:
         if is_host(scope, self.club_address):
             return Grant(Role.DIRECTOR)
-        return self.night.grant_for(_cookie_secret(scope))
+        return self.night.grant_for(cookie_value(scope, COOKIE))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
         if kind not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        if kind == "http" and _query_secret(scope) is not None:
+        if kind == "http" and query_secret(scope) is not None:
             await self.join(scope, send)
             return
         grant = self.grant(scope)
@@ -68,10 +53,7 @@ class ClubGate:
             await TableGate.check(send, grant is not None)
             return
         if grant is None:
-            if kind == "websocket":
-                await refuse_websocket(receive, send)
-            else:
-                await plain_response(send, 403, self.refusal_page, b"text/html; charset=utf-8")
+            await refuse(scope, receive, send, self.refusal_page)
             return
         inner = {k: v for k, v in scope.items() if k not in (SCOPE_KEY, TABLE_SCOPE_KEY)}
         inner[SCOPE_KEY] = grant.role.value
@@ -82,22 +64,8 @@ class ClubGate:
     async def join(self, scope: Scope, send: Send) -> None:
         """A join link: a valid secret becomes the device's cookie (replacing any other
         link's: a phone is at one table at a time); a wrong one gets the refusal page."""
-        secret = _query_secret(scope) or ""
+        secret = query_secret(scope) or ""
         if self.night.grant_for(secret) is None:
             await plain_response(send, 403, self.refusal_page, b"text/html; charset=utf-8")
             return
-        cookie = f"{COOKIE}={secret}; Path=/; HttpOnly; SameSite=Strict"
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 303,
-                "headers": [
-                    (b"location", _without_secret(scope).encode("latin-1")),
-                    (b"set-cookie", cookie.encode()),
-                    (b"cache-control", b"no-store"),
-                    (b"referrer-policy", b"no-referrer"),
-                    (b"content-length", b"0"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": b""})
+        await keep_secret(scope, send, COOKIE, secret)

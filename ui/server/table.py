@@ -23,16 +23,21 @@ import hmac
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from http.cookies import SimpleCookie
-from urllib.parse import parse_qsl, urlencode
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ui.server.host_guard import header, plain_response, refuse_websocket
+from ui.server.host_guard import header, plain_response
 from ui.server.roles import SCOPE_KEY, Role
+from ui.server.secret_link import (
+    SECRET_PARAM,
+    cookie_value,
+    keep_secret,
+    query_pairs,
+    query_secret,
+    refuse,
+)
 
 COOKIE = "bezique_table"
-SECRET_PARAM = "k"
 LINKS_PATH = "/table-links"
 CHECK_PATH = "/table-check"
 SECRET_BYTES = 24  # 192 bits (the issue asks for at least 128)
@@ -65,37 +70,9 @@ class TableAccess:
         return f"{base_url.rstrip('/')}/?{SECRET_PARAM}={self.secrets_by_role[role]}"
 
 
-def _query_pairs(scope: Scope) -> list[tuple[str, str]]:
-    return parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
-
-
-def _query_secret(scope: Scope) -> str | None:
-    """The ``k`` of the address's query, ``None`` when there is none."""
-    for key, value in _query_pairs(scope):
-        if key == SECRET_PARAM:
-            return value
-    return None
-
-
-def _without_secret(scope: Scope) -> str:
-    """The same address (path and the rest of the query) without the secret: where the
-    browser goes once its cookie is set. Only a path of this server (no scheme or host)."""
-    path = "/" + str(scope.get("path", "/")).lstrip("/")
-    rest = [(k, v) for k, v in _query_pairs(scope) if k != SECRET_PARAM]
-    return path + (f"?{urlencode(rest)}" if rest else "")
-
-
 def cookie_secret(scope: Scope) -> str | None:
-    raw = header(scope, b"cookie")
-    if not raw:
-        return None
-    jar: SimpleCookie = SimpleCookie()
-    try:
-        jar.load(raw)
-    except Exception:  # a malformed cookie header is no secret
-        return None
-    morsel = jar.get(COOKIE)
-    return morsel.value if morsel else None
+    """The table cookie's secret."""
+    return cookie_value(scope, COOKIE)
 
 
 def chosen_language(
@@ -104,7 +81,7 @@ def chosen_language(
     """The language the host's browser asks for: ``?lang=`` (the app's own link to the page
     carries the app's language), else (unless the server was started with ``--lang``) the
     first ``Accept-Language`` we have."""
-    for key, value in _query_pairs(scope):
+    for key, value in query_pairs(scope):
         if key == "lang" and value in offered:
             return value
     if not accept_language:
@@ -154,7 +131,7 @@ class TableGate:
         if kind not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        if kind == "http" and _query_secret(scope) is not None:
+        if kind == "http" and query_secret(scope) is not None:
             await self.join(scope, send)
             return
         role = self.role(scope)
@@ -162,10 +139,7 @@ class TableGate:
             await self.check(send, role is not None)
             return
         if role is None:
-            if kind == "websocket":
-                await refuse_websocket(receive, send)
-            else:
-                await plain_response(send, 403, self.refusal_page, b"text/html; charset=utf-8")
+            await refuse(scope, receive, send, self.refusal_page)
             return
         if kind == "http" and scope.get("path") == LINKS_PATH:
             lang = chosen_language(scope, self.links_pages, self.accept_language)
@@ -187,23 +161,8 @@ class TableGate:
     async def join(self, scope: Scope, send: Send) -> None:
         """A join link: a valid secret becomes the device's cookie; a wrong one gets the
         refusal page (and no cookie)."""
-        secret = _query_secret(scope) or ""
-        role = self.access.role_for(secret)
-        if role is None:
+        secret = query_secret(scope) or ""
+        if self.access.role_for(secret) is None:
             await plain_response(send, 403, self.refusal_page, b"text/html; charset=utf-8")
             return
-        cookie = f"{COOKIE}={secret}; Path=/; HttpOnly; SameSite=Strict"
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 303,
-                "headers": [
-                    (b"location", _without_secret(scope).encode("latin-1")),
-                    (b"set-cookie", cookie.encode()),
-                    (b"cache-control", b"no-store"),
-                    (b"referrer-policy", b"no-referrer"),
-                    (b"content-length", b"0"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": b""})
+        await keep_secret(scope, send, COOKIE, secret)
