@@ -54,12 +54,18 @@ def create_table(page: Any, sent: list[bytes], names: tuple[str, str], number: i
 
     tap(page, "club-new-table")
     for label, name in zip(("Player 1", "Player 2"), names, strict=True):
-        box = page.get_by_role("textbox", name=label)
-        box.click()
-        box.fill(name)
-        deadline = time.monotonic() + 10
-        while not any(name.encode() in f for f in sent) and time.monotonic() < deadline:
-            page.wait_for_timeout(25)
+        # Under load a fill can be lost (the field takes the focus late): fill again until
+        # the server has the name, as ui_e2e_harness.type_until does for a shown effect.
+        for _ in range(3):
+            box = page.get_by_role("textbox", name=label)
+            box.click()
+            page.wait_for_timeout(200)
+            box.fill(name)
+            deadline = time.monotonic() + 10
+            while not any(name.encode() in f for f in sent) and time.monotonic() < deadline:
+                page.wait_for_timeout(25)
+            if any(name.encode() in f for f in sent):
+                break
     tap(page, "start-match")
     by_id(page, f"club-table-{number}").first.wait_for(timeout=WAIT)
     wait_words(page, f"club-table-{number}", names[0], timeout=WAIT)
