@@ -130,7 +130,10 @@ def drop_fraction(points: int) -> int:
     return points // 100 * 100 if points >= 0 else -((-points) // 100 * 100)
 
 
-def _leader(values: Sequence[int]) -> int | None:
+def ahead(values: Sequence[int]) -> int | None:
+    """The one side with the highest value; None when two share it (or there are none)."""
+    if not values:
+        return None
     best = max(values)
     leaders = [s for s, v in enumerate(values) if v == best]
     return leaders[0] if len(leaders) == 1 else None
@@ -141,7 +144,7 @@ def game_score(spec: GameSpec, points: Sequence[int], brisques: Sequence[int]) -
     n = len(points)
     brisques_counted = spec.brisques == "always"
     if spec.brisques == "tie_or_save":
-        leader = _leader(points)
+        leader = ahead(points)
         tie = leader is None
         save = any(
             points[s] < spec.rubicon_under <= points[s] + brisques[s]
@@ -149,14 +152,14 @@ def game_score(spec: GameSpec, points: Sequence[int], brisques: Sequence[int]) -
         )
         brisques_counted = tie or save
     exact = tuple(p + (brisques[s] if brisques_counted else 0) for s, p in enumerate(points))
-    winner = _leader(exact)
+    winner = ahead(exact)
     kept, dropped = exact, False
     if spec.drop_fractions:
         rounded = tuple(drop_fraction(x) for x in exact)
         # RULES.md §8, read exactly: kept only when dropping them would turn a won game into
         # a draw; a game drawn before rounding drops them, since they decide nothing.
         # (Dropping toward zero keeps the order, so a rounded leader is the winner.)
-        if winner is None or _leader(rounded) is not None:
+        if winner is None or ahead(rounded) is not None:
             kept, dropped = rounded, True
     lines: list[GameLine] = []
     rubicon = False

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from referee.games import ahead
 from ui import backend
 from ui.state.common import Notice
 from ui.state.join_codes import JoinCode
@@ -87,7 +88,7 @@ class ClubScreen:
                     self.app.t(f"variant.{s.variant}"),
                     s.deals,
                     s.totals,
-                    s.winner if s.finished else _ahead(s.sides, s.totals),
+                    s.winner if s.finished else _side_ahead(s.sides, s.totals),
                     status,
                     len(t.matches),
                 )
@@ -182,11 +183,9 @@ class ClubScreen:
         return next((t for t in self.night.tables() if t.number == number), None)
 
 
-def _ahead(sides: tuple[str, ...], totals: tuple[int, ...]) -> str | None:
-    """The side with the highest total; None while two share it (or nothing is scored)."""
-    if not totals:
-        return None
-    best = max(totals)
-    if best == 0 or list(totals).count(best) > 1:
-        return None
-    return sides[totals.index(best)]
+
+def _side_ahead(sides: tuple[str, ...], totals: tuple[int, ...]) -> str | None:
+    """The side ahead by the engine's reckoning (``referee.games.ahead``); None while level or
+    nothing is scored."""
+    side = ahead(totals) if totals and max(totals) != 0 else None
+    return None if side is None else sides[side]

@@ -10,6 +10,7 @@ from typing import Any
 
 import flet as ft
 
+from referee.games import ahead
 from ui.state.common import points_text
 from ui.state.score import ScoreSheet, score_sheet
 from ui.state.verdict import Verdict
@@ -322,9 +323,7 @@ def leader(r: Reading) -> int | None:
     names = [side.name for side in r.sides]
     if r.winner is not None and r.winner in names:
         return names.index(r.winner)
-    totals = [side.total for side in r.sides]
-    best = max(totals, default=0)
-    return totals.index(best) if totals.count(best) == 1 else None
+    return ahead([side.total for side in r.sides])
 
 
 def _last(ctx: ViewContext, r: Reading) -> ft.Control:
