@@ -81,6 +81,10 @@ MARKS = (
     "storage-imported",
     "store-open",
     "session-start",
+    "settings-read",
+    "language-known",
+    "home-state",
+    "home-rendered",
     "first-screen-sent",
 )
 

@@ -72,6 +72,7 @@ class BrowserDurability(runtime.Durability):
         self.pending = 0
         self.problem: str | None = None
         self._running = False
+        self._files_changed = False  # a file beside the database (the device's settings)
         self._started_at = 0.0
         self.memory_only = mode() != "idbfs"
         self.refusal = refusal()
@@ -91,10 +92,20 @@ class BrowserDurability(runtime.Durability):
         if not self._running:
             asyncio.get_event_loop().call_soon(self._start)
 
+    def carry_files(self) -> None:
+        """A file beside the database changed (ui/device_settings.py): carry it to IndexedDB
+        with the next sync, without counting it among the match's entries."""
+        if self.memory_only:
+            return
+        self._files_changed = True
+        if not self._running:
+            asyncio.get_event_loop().call_soon(self._start)
+
     def _start(self) -> None:
-        if self._running or self.pending == 0:
+        if self._running or (self.pending == 0 and not self._files_changed):
             return
         self._running = True
+        self._files_changed = False
         self._started_at = time.monotonic()
         carried = self.pending
         loop = asyncio.get_event_loop()
@@ -113,8 +124,9 @@ class BrowserDurability(runtime.Durability):
             self.problem = None
         else:
             self.problem = err
+            self._files_changed = True  # whatever that sync carried is carried again
             asyncio.get_event_loop().call_later(RETRY_SECONDS, self._start)
-        if self.pending and err is None:
+        if (self.pending or self._files_changed) and err is None:
             self._start()
         if before != self.problem:
             self.changed()

@@ -85,6 +85,9 @@ def run() -> None:
     connection: no server, no threads)."""
     mark("python-app-start")
     after_image()
+    from ui import start_marks
+
+    start_marks.use(mark)  # the first screen's moments too (ui/shell.py)
     from ui import browser_storage
 
     browser_storage.install()

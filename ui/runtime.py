@@ -105,6 +105,9 @@ class Durability:
     def watch(self, engine: Any) -> None:
         """Told of the opened database's engine (the browser's syncs after its commits)."""
 
+    def carry_files(self) -> None:
+        """A file beside the database changed; the browser's durability carries it too."""
+
     def changed(self) -> None:
         for listener in list(self._listeners):
             listener()

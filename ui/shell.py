@@ -18,9 +18,9 @@ from typing import Any
 
 import flet as ft
 
-from ui import backend, flet_preload, live, page_tasks, runtime
+from ui import backend, device_settings, flet_preload, live, page_tasks, runtime, start_marks
 from ui.awake import Awake
-from ui.i18n import Translator, pick_language
+from ui.i18n import Translator
 from ui.state.app import AppState, Role
 from ui.state.new_match import FormMemory
 from ui.views import SCREENS, live_slot, plain_buttons
@@ -385,11 +385,13 @@ def make_main(
             prepare_page(page)
         if runtime.STALE_SCREEN_POSSIBLE:
             _drop_stale_screen(page)
-        prefs = ft.SharedPreferences()
-        saved = await _read_settings(prefs)
+        settings = device_settings.for_page(page)
+        saved = await settings.read()
+        start_marks.mark("settings-read")
         chosen = lang or saved.get("lang")
         if chosen is None:
-            chosen = await _system_language(page)
+            chosen = await device_settings.system_language(settings)
+        start_marks.mark("language-known")
         role = decide(page)
         if asyncio.iscoroutine(role):
             role = await role
@@ -410,12 +412,12 @@ def make_main(
         app.joined_as = joined_as(page)
         app.device = saved.get("device", "")
         app.device_number = device_number(app, saved)
-        app.on_settings = lambda: page_tasks.run_task(page, _save_settings, prefs, app)
+        app.on_settings = lambda: page_tasks.run_task(page, _save_settings, settings, app)
         if app.device_number and saved.get("device_number") != str(app.device_number):
             app.on_settings()  # the default name stays this device's after a restart
         app.form_memory = _form_memory(saved.get("form"))
         app.on_remember = lambda memory: page_tasks.run_task(
-            page, _save_form_memory, prefs, memory
+            page, _save_form_memory, settings, memory
         )
         if store.notice:
             app.store_notice = str(store.notice)
@@ -439,45 +441,25 @@ def make_main(
         app.open_route(route)
         if app.club is not None and app.screen == "home":
             app.go("club", remember=False)  # the director's evening opens on its tables
+        start_marks.mark("home-state")
         page.render_views(Root, app, page)
+        start_marks.mark("home-rendered")
         follower()
 
     return app_main
 
 
-SETTINGS_KEYS = {
-    "lang": "bezique.lang",
-    "theme": "bezique.theme",
-    "form": "bezique.new_match",
-    "device": "bezique.device",
-    "device_number": "bezique.device_number",
-    "awake": "bezique.awake",
-}
-
-
-async def _read_settings(prefs: ft.SharedPreferences) -> dict[str, str]:
-    """The language and theme the user chose last time on this device (none on failure)."""
-    names = list(SETTINGS_KEYS)
-    try:
-        values = await asyncio.wait_for(
-            asyncio.gather(*(prefs.get(SETTINGS_KEYS[n]) for n in names)), timeout=1.0
-        )
-    except Exception:  # no answer from the client: defaults
-        log.debug("no saved settings", exc_info=True)
-        return {}
-    return {n: v for n, v in zip(names, values, strict=True) if isinstance(v, str)}
-
-
-async def _save_settings(prefs: ft.SharedPreferences, app: AppState) -> None:
-    """Remember the choices on the device (browser storage, or the phone's preferences)."""
-    try:
-        await prefs.set(SETTINGS_KEYS["lang"], app.lang)
-        await prefs.set(SETTINGS_KEYS["theme"], app.theme)
-        await prefs.set(SETTINGS_KEYS["device"], app.device)
-        await prefs.set(SETTINGS_KEYS["device_number"], str(app.device_number))
-        await prefs.set(SETTINGS_KEYS["awake"], "on" if app.keep_awake else "off")
-    except Exception:  # not worth disturbing the game for
-        log.debug("settings not saved", exc_info=True)
+async def _save_settings(settings: device_settings.DeviceSettings, app: AppState) -> None:
+    """Remember the choices on the device."""
+    await settings.write(
+        {
+            "lang": app.lang,
+            "theme": app.theme,
+            "device": app.device,
+            "device_number": str(app.device_number),
+            "awake": "on" if app.keep_awake else "off",
+        }
+    )
 
 
 def _form_memory(saved: str | None) -> FormMemory:
@@ -490,23 +472,10 @@ def _form_memory(saved: str | None) -> FormMemory:
         return FormMemory()
 
 
-async def _save_form_memory(prefs: ft.SharedPreferences, memory: FormMemory) -> None:
+
+
+async def _save_form_memory(
+    settings: device_settings.DeviceSettings, memory: FormMemory
+) -> None:
     """Remember the players and tracking level on the device for the next match."""
-    try:
-        await prefs.set(SETTINGS_KEYS["form"], json.dumps(memory.to_json(), ensure_ascii=False))
-    except Exception:  # not worth disturbing the game for
-        log.debug("form memory not saved", exc_info=True)
-
-
-async def _system_language(page: ft.Page) -> str:
-    """The device's preferred language if we speak it (English otherwise)."""
-    try:
-        info = await asyncio.wait_for(page.get_device_info(), timeout=1.5)
-    except Exception:  # the client may not answer (old client, timeout): default language
-        log.debug("no device info", exc_info=True)
-        return "en"
-    codes = [
-        f"{loc.language_code or ''}-{loc.country_code or ''}"
-        for loc in (info.locales if info else [])
-    ]
-    return pick_language(codes)
+    await settings.write({"form": json.dumps(memory.to_json(), ensure_ascii=False)})

@@ -187,3 +187,24 @@ def test_a_deferred_write_waits_for_the_update_its_handler_woke() -> None:
         assert said == ["update sent", "written"]
 
     asyncio.run(scenario())
+
+
+def test_a_settings_file_is_carried_to_indexeddb_without_counting_as_an_entry(
+    durability: BrowserDurability,
+) -> None:
+    async def scenario() -> None:
+        fs = durability._fs
+        durability.carry_files()
+        await _turn()
+        assert len(fs.calls) == 1 and durability.pending == 0  # synced, not "not saved"
+        durability.carry_files()  # changed again while that sync runs: one more follows
+        await _turn()
+        assert len(fs.calls) == 1
+        fs.calls[0](None)
+        await _turn()
+        assert len(fs.calls) == 2
+        fs.calls[1](None)
+        await _turn()
+        assert len(fs.calls) == 2 and durability.problem is None
+
+    asyncio.run(scenario())

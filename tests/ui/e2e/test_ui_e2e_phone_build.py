@@ -36,6 +36,23 @@ from benchmarks.static_server import StaticServer  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 WAIT = 60_000
+# The device's settings file as IDBFS keeps it in IndexedDB (ui/device_settings.py).
+SETTINGS_IN_INDEXEDDB = """(needle) => new Promise((done) => {
+  const open = indexedDB.open("/home/pyodide/bezique");
+  open.onerror = () => done(false);
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains("FILE_DATA")) { db.close(); return done(false); }
+    const get = db.transaction("FILE_DATA").objectStore("FILE_DATA")
+      .get("/home/pyodide/bezique/settings.json");
+    get.onsuccess = () => {
+      db.close();
+      const v = get.result;
+      done(!!v && !!v.contents && new TextDecoder().decode(v.contents).includes(needle));
+    };
+    get.onerror = () => { db.close(); done(false); };
+  };
+})"""
 OFFLINE_STATES = "['ready', 'failed']"
 
 
@@ -224,6 +241,11 @@ def test_phone_build_installs_works_offline_keeps_matches_and_takes_an_update(
         # module (image-load.js) rather than fetching and compiling its own.
         assert any(line.startswith("bezique-mark wasm-instantiated") for line in said), said
         look(page, "phone-03-home-after-restart-offline")
+        # The phone keeps its choices beside its matches (ui/device_settings.py): Russian
+        # chosen here is what the next start shows, read without asking Flutter.
+        by_id(page, "lang-toggle").click()
+        expect(by_id(page, "new-match")).to_contain_text("Новая партия")
+        page.wait_for_function(SETTINGS_IN_INDEXEDDB, arg='"lang": "ru"', timeout=WAIT)
         by_id(page, "resume").first.click()
         by_id(page, "summary-0").wait_for(timeout=WAIT)
 
@@ -245,6 +267,7 @@ def test_phone_build_installs_works_offline_keeps_matches_and_takes_an_update(
             wait_words(page, "resume-card", str(points))
         assert not any(line.startswith("bezique-mark image-restored") for line in said)
         assert any("image is damaged" in line for line in said), said  # image-pages.js
+        expect(by_id(page, "new-match")).to_contain_text("Новая партия")  # kept on the phone
         ctx.close()
 
         # A new build served in place of the first: picked up online, said to be ready...
