@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from referee.games import ahead
 from ui import backend
+from ui.state.club_tournament import TournamentScreen
 from ui.state.common import Notice
 from ui.state.join_codes import JoinCode
 from ui.state.new_match import NewMatchForm
@@ -38,6 +39,8 @@ class Night(Protocol):
     def abandon(self, number: int) -> Any: ...
     def join_url(self, number: int, role: str) -> str: ...
     def qr_png(self, number: int, role: str) -> bytes: ...
+    def tournament(self) -> dict[str, Any] | None: ...
+    def set_tournament(self, data: dict[str, Any] | None) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,8 @@ class ClubScreen:
         self.forming = False  # the new-match form is open for a new table
         self.links_of: int | None = None  # the table whose links and codes are shown
         self.confirm_abandon: int | None = None  # the table whose abandon awaits a yes
+        # the evening's tournament (ui/state/club_tournament.py): the director's only
+        self.tournament = TournamentScreen(app, night)
 
     # --- reading ---------------------------------------------------------------------------
     def rows(self) -> list[TableRow]:
