@@ -230,9 +230,7 @@ def test_the_director_edits_the_proposed_round_errors_refuse_repeats_warn(
     assert tour.start_round()
 
 
-def test_an_abandoned_table_counts_as_the_director_enters_it(
-    store: Any, night: ClubNight
-) -> None:
+def test_an_abandoned_table_counts_as_the_director_enters_it(store: Any, night: ClubNight) -> None:
     d = director(store, night)
     assert d.club is not None
     tour = set_up(d, ("Anna", "Boris", "Clara", "Dmitri"), "round_robin")
@@ -363,3 +361,61 @@ def test_a_three_hand_swiss_round(store: Any, night: ClubNight) -> None:
         finish(store, n.match_id, n.players[2])
     table = tour.standings()
     assert sum(s.points for s in table) == 3  # two winners and a bye
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_screens_show_every_part_translated(store: Any, night: ClubNight, lang: str) -> None:
+    from ui_helpers import order, walk
+
+    from ui.views import SCREENS
+    from ui.views.common import ViewContext
+
+    def drawn(screen: str) -> tuple[list[str], list[str]]:
+        built = SCREENS[screen](ViewContext(app=d, page=None))  # type: ignore[arg-type]
+        texts = [str(getattr(x, "value", "")) for x in walk(built.body)]
+        untranslated = [t for t in texts if t.startswith(("tournament.", "club."))]
+        assert not untranslated
+        return order(built.body), texts
+
+    d = director(store, night)
+    d.set_language(lang)
+    tour = tour_of(d)
+    assert d.club is not None
+    ids, _ = drawn("club_tournament")
+    assert "tournament-new" in ids
+    tour.begin_setup()
+    for name in ("Anna", "Boris", "Clara", "Dmitri"):
+        tour.add_entrant(name)
+    tour.set_format("round_robin")
+    tour.set_table_size(3)
+    ids, _ = drawn("club_tournament")
+    assert {"tournament-create", "tournament-problem", "tournament-entrant-0"} <= set(ids)
+    tour.set_table_size(2)
+    assert tour.setup is not None and tour.setup.form is not None
+    tour.setup.form.set_target("500")
+    assert tour.create()
+    ids, texts = drawn("club_tournament")
+    assert {"tournament-standings", "tournament-next", "tournament-start"} <= set(ids)
+    assert d.t("tournament.tiebreak") in texts
+    assert d.t("tournament.scoring_said_wins") in texts
+    rnd = tour.next_round()
+    assert rnd is not None
+    tour.select(rnd.tables[0][0])
+    ids, _ = drawn("club_tournament")
+    assert {"tournament-picked", "tournament-seat-1", "tournament-to-byes"} <= set(ids)
+    tour.move_selected(None)  # a short table: its fault is shown, Start is off
+    ids, texts = drawn("club_tournament")
+    assert "tournament-fault" in ids and "tournament-propose-again" in ids
+    tour.propose_again()
+    assert tour.start_round()
+    one, two = current_tables(tour)
+    assert d.club.abandon(two.table)
+    tour.ask_manual(two.table)
+    ids, _ = drawn("club_tournament")
+    assert {"tournament-current", f"tournament-win-{two.table}-0", "tournament-end"} <= set(ids)
+    # the club screen: its tables, and the standings with who plays whom
+    ids, texts = drawn("club")
+    assert {"club-tournament", "tournament-standings", "tournament-who", "club-table-1"} <= set(
+        ids
+    )
+    assert any(one.players[0] in t and one.players[1] in t for t in texts)

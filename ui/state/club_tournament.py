@@ -257,6 +257,7 @@ class Setup:
     table_size: int = 2
     form: NewMatchForm | None = None
     error: Words | None = None
+    name_text: str = ""  # the name being typed, added by "Add"
 
 
 class TournamentScreen:
@@ -266,6 +267,7 @@ class TournamentScreen:
         self.setup: Setup | None = None
         self.selected: str | None = None  # the player picked in the next round, to move
         self.manual_for: int | None = None  # the night's table whose result is being entered
+        self.confirm_end = False  # "End the tournament" awaits a yes
         # finished matches' results, kept while the match is unchanged (a replay each redraw
         # would cost every table's match on every move of any table)
         self._replays: dict[int, tuple[object, ClubResult | None, tuple[int, ...]]] = {}
@@ -327,6 +329,19 @@ class TournamentScreen:
         self.app.changed()
         return s.error is None
 
+    def set_name_text(self, text: str) -> None:
+        if self.setup is not None:
+            self.setup.name_text = text
+
+    def add_typed(self) -> bool:
+        """The typed name joins the entrants (the field empties when it does)."""
+        if self.setup is None:
+            return False
+        if self.add_entrant(self.setup.name_text):
+            self.setup.name_text = ""
+            return True
+        return False
+
     def remove_entrant(self, name: str) -> None:
         if self.setup is not None and name in self.setup.entrants:
             self.setup.entrants.remove(name)
@@ -340,8 +355,7 @@ class TournamentScreen:
 
     def set_rounds(self, text: str) -> None:
         if self.setup is not None:
-            self.setup.rounds_text = text
-            self.app.changed()
+            self.setup.rounds_text = text  # no redraw while typing: the next one checks it
 
     def set_scoring(self, scoring: str) -> None:
         if self.setup is not None and scoring in SCORINGS:
@@ -360,9 +374,7 @@ class TournamentScreen:
         s = self.setup
         if s is None or s.form is None:
             return []
-        return [
-            v for v in s.form.variants if s.table_size in backend.variant_info(v).player_counts
-        ]
+        return [v for v in s.form.variants if s.table_size in backend.variant_info(v).player_counts]
 
     def set_variant(self, variant: str) -> None:
         s = self.setup
@@ -424,9 +436,7 @@ class TournamentScreen:
         )
         entrants = tuple(s.entrants)
         rounds = (
-            len(round_robin(entrants))
-            if s.format == "round_robin"
-            else int(s.rounds_text.strip())
+            len(round_robin(entrants)) if s.format == "round_robin" else int(s.rounds_text.strip())
         )
         t = Tournament(entrants, s.format, rounds, s.scoring, s.table_size, settings)
         self.setup = None
@@ -435,9 +445,14 @@ class TournamentScreen:
         self.app.notice = Notice("tournament.created", {"n": len(entrants)})
         return True
 
+    def ask_end(self, asking: bool = True) -> None:
+        self.confirm_end = asking
+        self.app.changed()
+
     def end(self) -> None:
         """The tournament is set aside (its tables and matches stay as they are)."""
         self.selected = None
+        self.confirm_end = False
         self._keep(None)
 
     # --- the tables' results ---------------------------------------------------------------
@@ -583,9 +598,7 @@ class TournamentScreen:
                     if kind == "win" and player not in pt.players:
                         return False
                     manual = (
-                        None
-                        if kind == "clear"
-                        else Manual(kind, player if kind == "win" else None)  # type: ignore[arg-type]
+                        None if kind == "clear" else Manual(kind, player if kind == "win" else None)  # type: ignore[arg-type]
                     )
                     pt = replace(pt, manual=manual)
                     done = True
@@ -761,4 +774,3 @@ def points_text(points: Any) -> str:
 def difference_text(points: Any) -> str:
     value = round(float(points))
     return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
-
