@@ -75,8 +75,8 @@ def build(ctx: ViewContext) -> View:
             controls.append(
                 ft.Row(
                     [
-                        ft.Column(left, expand=5, spacing=14),
-                        ft.Column(right, expand=6, spacing=14),
+                        ft.Column(left, expand=1, spacing=14),
+                        ft.Column(right, expand=1, spacing=14),
                     ],
                     vertical_alignment=ft.CrossAxisAlignment.START,
                     spacing=20,
@@ -130,13 +130,13 @@ def _panel(identifier: str, controls: list[ft.Control]) -> ft.Control:
 
 # --- the standings ----------------------------------------------------------------------------
 COLUMNS = (
-    ("col_place", 44),
-    ("col_player", 0),
-    ("col_points", 90),
-    ("col_played", 96),
-    ("col_won", 70),
-    ("col_byes", 96),
-    ("col_diff", 110),
+    ("col_place", 36),
+    ("col_player", 0),  # what is left
+    ("col_points", 76),
+    ("col_played", 80),
+    ("col_won", 64),
+    ("col_byes", 84),
+    ("col_diff", 100),
 )
 
 
@@ -150,7 +150,16 @@ def _standings(
         if done and t.played
         else ctx.t("tournament.before_play")
     )
-    cols = COLUMNS[:4] if compact else COLUMNS
+    # the columns that say something: wins are the points under "wins", byes only when
+    # someone has one; the name keeps the width that is left
+    has_byes = any(r.byes for r in t.played)
+    cols = tuple(
+        c
+        for c in COLUMNS
+        if not compact or c[0] in ("col_place", "col_player", "col_points", "col_played")
+        if not (c[0] == "col_won" and t.scoring == "wins")
+        if not (c[0] == "col_byes" and not has_byes)
+    )
     parts: list[ft.Control] = [
         ft.Row(
             [
@@ -164,22 +173,23 @@ def _standings(
         _row([ctx.t(f"tournament.{k}") for k, _w in cols], cols, header=True),
     ]
     for s in table:
-        parts.append(tagged(f"standing-{s.place}", _row(_cells(s)[: len(cols)], cols)))
+        cells = _cells(s)
+        parts.append(tagged(f"standing-{s.place}", _row([cells[k] for k, _w in cols], cols)))
     parts.append(body_text(ctx.t(f"tournament.scoring_said_{t.scoring}"), 16))
     parts.append(body_text(ctx.t("tournament.tiebreak"), 15, color=ft.Colors.ON_SURFACE_VARIANT))
     return _panel("tournament-standings", parts)
 
 
-def _cells(s: Standing) -> list[str]:
-    return [
-        str(s.place),
-        s.player,
-        points_text(s.points),
-        str(s.played),
-        str(s.wins),
-        str(s.byes),
-        difference_text(s.difference),
-    ]
+def _cells(s: Standing) -> dict[str, str]:
+    return {
+        "col_place": str(s.place),
+        "col_player": s.player,
+        "col_points": points_text(s.points),
+        "col_played": str(s.played),
+        "col_won": str(s.wins),
+        "col_byes": str(s.byes),
+        "col_diff": difference_text(s.difference),
+    }
 
 
 def _row(cells: list[str], cols: tuple[tuple[str, int], ...], *, header: bool = False) -> ft.Row:
@@ -250,7 +260,6 @@ def _current(ctx: ViewContext, tour: TournamentScreen, t: Tournament) -> ft.Cont
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
             ],
-            wrap=True,
             spacing=12,
         )
         parts.append(tagged(f"tournament-table-{n.table}", line))
@@ -437,7 +446,6 @@ def _who_next(ctx: ViewContext, tour: TournamentScreen, t: Tournament) -> ft.Con
                                 color=ft.Colors.ON_SURFACE_VARIANT,
                             ),
                         ],
-                        wrap=True,
                         spacing=12,
                     )
                 )
@@ -647,13 +655,21 @@ def _rerender(ctx: ViewContext, fn: Callable[[str], object]) -> Callable[[str], 
 
 
 def _end(ctx: ViewContext, tour: TournamentScreen) -> ft.Control:
-    if not tour.confirm_end:
-        return _small(
-            ctx.t("tournament.end"),
-            lambda _e: tour.ask_end(),
-            "tournament-end",
-            ft.Icons.STOP_CIRCLE,
-        )
+    if not tour.confirm_end:  # in a row: a button of its own width, not the screen's
+        return ft.Row([_end_button(ctx, tour)])
+    return _end_confirm(ctx, tour)
+
+
+def _end_button(ctx: ViewContext, tour: TournamentScreen) -> ft.Control:
+    return _small(
+        ctx.t("tournament.end"),
+        lambda _e: tour.ask_end(),
+        "tournament-end",
+        ft.Icons.STOP_CIRCLE,
+    )
+
+
+def _end_confirm(ctx: ViewContext, tour: TournamentScreen) -> ft.Control:
     return ft.Column(
         [
             body_text(ctx.t("tournament.end_confirm"), 17),
