@@ -349,7 +349,7 @@ class TournamentScreen:
 
     def set_format(self, fmt: str) -> None:
         if self.setup is not None and fmt in FORMATS:
-            self.setup.format = fmt  # type: ignore[assignment]
+            self.setup.format = fmt
             self.setup.error = None
             self.app.changed()
 
@@ -359,7 +359,7 @@ class TournamentScreen:
 
     def set_scoring(self, scoring: str) -> None:
         if self.setup is not None and scoring in SCORINGS:
-            self.setup.scoring = scoring  # type: ignore[assignment]
+            self.setup.scoring = scoring
             self.app.changed()
 
     def set_table_size(self, size: int) -> None:
@@ -597,9 +597,11 @@ class TournamentScreen:
                         return False
                     if kind == "win" and player not in pt.players:
                         return False
-                    manual = (
-                        None if kind == "clear" else Manual(kind, player if kind == "win" else None)  # type: ignore[arg-type]
-                    )
+                    manual = None
+                    if kind == "win":
+                        manual = Manual("win", player)
+                    elif kind in ("draw", "not_played"):
+                        manual = Manual("draw" if kind == "draw" else "not_played")
                     pt = replace(pt, manual=manual)
                     done = True
                 tables.append(pt)
