@@ -419,3 +419,29 @@ def test_the_screens_show_every_part_translated(store: Any, night: ClubNight, la
         ids
     )
     assert any(one.players[0] in t and one.players[1] in t for t in texts)
+
+
+def test_a_tables_move_redraws_the_tournament_screen(store: Any, night: ClubNight) -> None:
+    from test_ui_table import Hub, declare
+    from ui_helpers import a_moment_later, start_deal
+
+    hub = Hub()
+    d = director(store, night)
+    tour = set_up(d, ("Anna", "Boris", "Clara", "Dmitri"), "round_robin")
+    assert tour.start_round()
+    tour.open()
+    assert d.screen == "club_tournament" and d.route == "/club/tournament"
+    first = current_tables(tour)[0]
+    hub.join(d, "director")
+    p = AppState(store, lang="en")
+    p.club_table = first.table
+    p.store = TableStore(store, night, first.table, lambda: p.t("club.other_table", n=1))
+    hub.join(p, "a phone")
+    drawn: list[str] = []
+    d.subscribe(lambda: drawn.append(d.screen))
+    assert p.open_match(first.match_id) and p.deal is not None
+    start_deal(p.deal)
+    a_moment_later(p)
+    declare(p, 0, "KH QH")
+    hub.deliver(p, d)
+    assert drawn and drawn[-1] == "club_tournament"

@@ -241,9 +241,8 @@ def _status(ctx: ViewContext, n: TableNow, manual_kind: str | None) -> str:
 def _current(ctx: ViewContext, tour: TournamentScreen, t: Tournament) -> ft.Control:
     last = t.played[-1]
     manual = {pt.table: pt.manual for pt in last.tables}
-    parts: list[ft.Control] = [
-        heading(ctx.t("tournament.now_playing", n=last.number), 24),
-    ]
+    key = "tournament.round_done" if tour.round_complete(t) else "tournament.now_playing"
+    parts: list[ft.Control] = [heading(ctx.t(key, n=last.number), 24)]
     for n in tour.tables_now(t):
         if n.round != last.number:
             continue
@@ -381,7 +380,7 @@ def _next(ctx: ViewContext, tour: TournamentScreen, t: Tournament, rnd: Round) -
     if fault is not None:
         parts.append(banner(_words(ctx, fault), error=True, identifier="tournament-fault"))
     for k, w in enumerate(warnings):
-        parts.append(banner(_words(ctx, w), identifier=f"tournament-warning-{k}"))
+        parts.append(_warning(_words(ctx, w), f"tournament-warning-{k}"))
     actions: list[ft.Control] = [
         big_button(
             ctx.t("tournament.start", n=rnd.number),
@@ -402,6 +401,25 @@ def _next(ctx: ViewContext, tour: TournamentScreen, t: Tournament, rnd: Round) -
         )
     parts.append(ft.Row(actions, wrap=True, spacing=10, run_spacing=10))
     return _panel("tournament-next", parts)
+
+
+def _warning(text: str, identifier: str) -> ft.Control:
+    """A repeat the director may allow: amber, not the colour of a fault nor of news."""
+    return tagged(
+        identifier,
+        ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.AMBER_800, size=26),
+                    ft.Text(text, size=17, expand=True),
+                ],
+                spacing=10,
+            ),
+            padding=12,
+            border_radius=12,
+            border=ft.Border.all(2, ft.Colors.AMBER_700),
+        ),
+    )
 
 
 def _player(tour: TournamentScreen, name: str, identifier: str) -> ft.Control:
@@ -425,7 +443,8 @@ def _who_next(ctx: ViewContext, tour: TournamentScreen, t: Tournament) -> ft.Con
         byes = rnd.byes
     elif t.played:
         last = t.played[-1]
-        parts.append(heading(ctx.t("tournament.now_playing", n=last.number), 24))
+        key = "tournament.round_done" if tour.round_complete(t) else "tournament.now_playing"
+        parts.append(heading(ctx.t(key, n=last.number), 24))
         manual = {pt.table: pt.manual for pt in last.tables}
         for n in tour.tables_now(t):
             if n.round == last.number:
