@@ -162,6 +162,9 @@ def test_a_swiss_evening_of_five_with_a_bye_each_round(store: Any, night: ClubNi
         assert len(rnd.tables) == 2 and len(rnd.byes) == 1
         t = tour.tournament()
         assert t is not None and tour.check(rnd, t) == (None, [])
+        snap = tour.snapshot()  # what one drawing reads: the same as asked one by one
+        assert snap is not None and snap.complete and snap.next_round == rnd
+        assert snap.standings == tour.standings() and snap.tournament == t
         assert tour.start_round()
         byes += rnd.byes
         for n in current_tables(tour):

@@ -246,6 +246,20 @@ class Words:
     args: dict[str, object]
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """The tournament as one drawing of the screen shows it."""
+
+    tournament: Tournament
+    tables: list[TableNow]
+    standings: tuple[Standing, ...]
+    complete: bool  # every table of the last round started has a result
+    next_round: Round | None
+
+    def of_round(self, number: int) -> list[TableNow]:
+        return [n for n in self.tables if n.round == number]
+
+
 @dataclass
 class Setup:
     """The director's choices before the tournament exists."""
@@ -455,6 +469,22 @@ class TournamentScreen:
         self.confirm_end = False
         self._keep(None)
 
+    def snapshot(self) -> Snapshot | None:
+        """Everything one drawing shows, read from the night and storage once (each table's
+        state is a query; a screen drawn on every move of every table asks once, not per
+        panel)."""
+        t = self.tournament()
+        if t is None:
+            return None
+        now = self.tables_now(t)
+        return Snapshot(
+            t,
+            now,
+            self.standings(t, now),
+            self.round_complete(t, now),
+            self.next_round(t, now),
+        )
+
     # --- the tables' results ---------------------------------------------------------------
     def tables_now(self, t: Tournament | None = None) -> list[TableNow]:
         """Every started table of every round, as storage has it now."""
@@ -513,7 +543,9 @@ class TournamentScreen:
         self._replays[match_id] = (key, None, totals)
         return totals
 
-    def results(self, t: Tournament | None = None) -> list[ClubResult]:
+    def results(
+        self, t: Tournament | None = None, now: list[TableNow] | None = None
+    ) -> list[ClubResult]:
         """Every counted result: the tables' finished matches (the engine's verdict), and the
         director's results for abandoned tables (the match's totals when it stopped)."""
         t = t or self.tournament()
@@ -522,19 +554,19 @@ class TournamentScreen:
         manual = {pt.match_id: pt.manual for r in t.played for pt in r.tables}
         seats = {pt.match_id: pt.players for r in t.played for pt in r.tables}
         out = []
-        for now in self.tables_now(t):
-            if now.status == "finished":
-                kept = self._replays.get(now.match_id)
+        for n in self.tables_now(t) if now is None else now:
+            if n.status == "finished":
+                kept = self._replays.get(n.match_id)
                 if kept is not None and kept[1] is not None:
                     out.append(kept[1])
-            elif now.status == "entered":
-                m = manual[now.match_id]
+            elif n.status == "entered":
+                m = manual[n.match_id]
                 assert m is not None
-                players = seats[now.match_id]
-                totals = now.totals if len(now.totals) == len(players) else (0,) * len(players)
+                players = seats[n.match_id]
+                totals = n.totals if len(n.totals) == len(players) else (0,) * len(players)
                 out.append(
                     ClubResult(
-                        str(now.match_id),
+                        str(n.match_id),
                         datetime.now(UTC),
                         tuple(
                             Side(
@@ -548,7 +580,9 @@ class TournamentScreen:
                 )
         return out
 
-    def standings(self, t: Tournament | None = None) -> tuple[Standing, ...]:
+    def standings(
+        self, t: Tournament | None = None, now: list[TableNow] | None = None
+    ) -> tuple[Standing, ...]:
         t = t or self.tournament()
         if t is None:
             return ()
@@ -556,9 +590,11 @@ class TournamentScreen:
         for r in t.played:
             for p in r.byes:
                 byes[p] = byes.get(p, 0) + 1
-        return standings(self.results(t), t.entrants, byes, t.scoring)
+        return standings(self.results(t, now), t.entrants, byes, t.scoring)
 
-    def round_complete(self, t: Tournament | None = None) -> bool:
+    def round_complete(
+        self, t: Tournament | None = None, now: list[TableNow] | None = None
+    ) -> bool:
         """Every table of the last round started has a result (finished, or entered by the
         director, or counted as not played)."""
         t = t or self.tournament()
@@ -567,7 +603,7 @@ class TournamentScreen:
         last = t.played[-1].number
         return all(
             n.status in ("finished", "entered", "not_played")
-            for n in self.tables_now(t)
+            for n in (self.tables_now(t) if now is None else now)
             if n.round == last
         )
 
@@ -614,25 +650,30 @@ class TournamentScreen:
         return True
 
     # --- the next round --------------------------------------------------------------------
-    def next_round(self, t: Tournament | None = None) -> Round | None:
+    def next_round(
+        self, t: Tournament | None = None, now: list[TableNow] | None = None
+    ) -> Round | None:
         """The round to start next: the director's edit, else the server's proposal; None
         while the current round has tables without a result, or once the last round is
         started."""
         t = t or self.tournament()
-        if t is None or t.over or not self.round_complete(t):
+        if t is None or t.over:
+            return None
+        now = self.tables_now(t) if now is None else now
+        if not self.round_complete(t, now):
             return None
         if t.draft is not None:
             return t.draft
-        return self._proposal(t)
+        return self._proposal(t, now)
 
-    def _proposal(self, t: Tournament) -> Round | None:
+    def _proposal(self, t: Tournament, now: list[TableNow]) -> Round | None:
         number = len(t.played) + 1
         try:
             if t.format == "round_robin":
                 schedule = round_robin(t.entrants)
                 rnd = schedule[len(t.played)]
                 return Round(number, rnd.tables, rnd.byes)
-            order = ranking(self.standings(t))
+            order = ranking(self.standings(t, now))
             return replace(swiss_round(order, t.history, t.table_size), number=number)
         except (RoundError, IndexError) as exc:
             self.app.notice = Notice("tournament.no_proposal", {"why": str(exc)}, error=True)

@@ -16,6 +16,7 @@ from referee.club.standings import Standing
 from ui import backend
 from ui.state.club_tournament import (
     FORMATS,
+    Snapshot,
     TableNow,
     Tournament,
     TournamentScreen,
@@ -51,12 +52,12 @@ def build(ctx: ViewContext) -> View:
         return View(scroll_body([]), bar)
     tour = club.tournament
     controls: list[ft.Control] = []
-    t = tour.tournament()
+    snap = tour.snapshot()  # the night and storage read once for this drawing
     if app.notice is not None:
         controls.append(banner(ctx.t(app.notice.key, **app.notice.args), error=app.notice.error))
     if tour.setup is not None:
         controls += _setup(ctx, tour)
-    elif t is None:
+    elif snap is None:
         controls.append(body_text(ctx.t("tournament.none"), 19))
         controls.append(
             big_button(
@@ -69,8 +70,8 @@ def build(ctx: ViewContext) -> View:
         )
     else:
         width = VIEWPORT_WIDTH.get() or 1280.0
-        left = [_standings(ctx, tour, t)]
-        right = _rounds(ctx, tour, t)
+        left = [_standings(ctx, snap)]
+        right = _rounds(ctx, tour, snap)
         if width >= 1100:
             controls.append(
                 ft.Row(
@@ -94,12 +95,12 @@ def build(ctx: ViewContext) -> View:
 def summary(ctx: ViewContext, tour: TournamentScreen) -> list[ft.Control]:
     """What the club screen shows of the tournament: the standings and who plays whom next
     (nothing while there is no tournament)."""
-    t = tour.tournament()
-    if t is None:
+    snap = tour.snapshot()
+    if snap is None:
         return []
     width = VIEWPORT_WIDTH.get() or 1280.0
-    standings = _standings(ctx, tour, t, compact=True)
-    who = _who_next(ctx, tour, t)
+    standings = _standings(ctx, snap, compact=True)
+    who = _who_next(ctx, snap)
     if width >= 1100:
         return [
             ft.Row(
@@ -140,11 +141,10 @@ COLUMNS = (
 )
 
 
-def _standings(
-    ctx: ViewContext, tour: TournamentScreen, t: Tournament, *, compact: bool = False
-) -> ft.Control:
-    table = tour.standings(t)
-    done = sum(1 for n in tour.tables_now(t) if n.status in ("finished", "entered"))
+def _standings(ctx: ViewContext, snap: Snapshot, *, compact: bool = False) -> ft.Control:
+    t = snap.tournament
+    table = snap.standings
+    done = sum(1 for n in snap.tables if n.status in ("finished", "entered"))
     after = (
         ctx.t("tournament.after_round", n=len(t.played))
         if done and t.played
@@ -216,14 +216,15 @@ def _said(ctx: ViewContext, t: Tournament) -> str:
     return fmt
 
 
-def _rounds(ctx: ViewContext, tour: TournamentScreen, t: Tournament) -> list[ft.Control]:
+def _rounds(ctx: ViewContext, tour: TournamentScreen, snap: Snapshot) -> list[ft.Control]:
+    t = snap.tournament
     out: list[ft.Control] = [body_text(_said(ctx, t), 18)]
     if t.played:
-        out.append(_current(ctx, tour, t))
-    rnd = tour.next_round(t)
+        out.append(_current(ctx, tour, snap))
+    rnd = snap.next_round
     if rnd is not None:
         out.append(_next(ctx, tour, t, rnd))
-    elif t.over and tour.round_complete(t):
+    elif t.over and snap.complete:
         out.append(banner(ctx.t("tournament.over"), identifier="tournament-over"))
     return out
 
@@ -238,14 +239,13 @@ def _status(ctx: ViewContext, n: TableNow, manual_kind: str | None) -> str:
     return ctx.t(f"tournament.status_{n.status}")
 
 
-def _current(ctx: ViewContext, tour: TournamentScreen, t: Tournament) -> ft.Control:
+def _current(ctx: ViewContext, tour: TournamentScreen, snap: Snapshot) -> ft.Control:
+    t = snap.tournament
     last = t.played[-1]
     manual = {pt.table: pt.manual for pt in last.tables}
-    key = "tournament.round_done" if tour.round_complete(t) else "tournament.now_playing"
+    key = "tournament.round_done" if snap.complete else "tournament.now_playing"
     parts: list[ft.Control] = [heading(ctx.t(key, n=last.number), 24)]
-    for n in tour.tables_now(t):
-        if n.round != last.number:
-            continue
+    for n in snap.of_round(last.number):
         m = manual.get(n.table)
         line = ft.Row(
             [
@@ -432,10 +432,11 @@ def _player(tour: TournamentScreen, name: str, identifier: str) -> ft.Control:
     return tagged(identifier, button, label=name)
 
 
-def _who_next(ctx: ViewContext, tour: TournamentScreen, t: Tournament) -> ft.Control:
+def _who_next(ctx: ViewContext, snap: Snapshot) -> ft.Control:
     """Who plays whom: the round being played (its tables' numbers), else the next one."""
     parts: list[ft.Control] = []
-    rnd = tour.next_round(t)
+    t = snap.tournament
+    rnd = snap.next_round
     if rnd is not None:
         parts.append(heading(ctx.t("tournament.next", n=rnd.number, total=t.rounds), 24))
         for table in rnd.tables:
@@ -443,10 +444,10 @@ def _who_next(ctx: ViewContext, tour: TournamentScreen, t: Tournament) -> ft.Con
         byes = rnd.byes
     elif t.played:
         last = t.played[-1]
-        key = "tournament.round_done" if tour.round_complete(t) else "tournament.now_playing"
+        key = "tournament.round_done" if snap.complete else "tournament.now_playing"
         parts.append(heading(ctx.t(key, n=last.number), 24))
         manual = {pt.table: pt.manual for pt in last.tables}
-        for n in tour.tables_now(t):
+        for n in snap.of_round(last.number):
             if n.round == last.number:
                 m = manual.get(n.table)
                 parts.append(
@@ -469,7 +470,7 @@ def _who_next(ctx: ViewContext, tour: TournamentScreen, t: Tournament) -> ft.Con
                     )
                 )
         byes = last.byes
-        if t.over and tour.round_complete(t):
+        if t.over and snap.complete:
             parts.append(body_text(ctx.t("tournament.over"), 18))
     else:
         byes = ()
