@@ -180,6 +180,7 @@ def test_a_director_runs_a_round_robin_and_sees_the_standings(
         by_id(director, f"tournament-entrant-{n}").first.wait_for(timeout=WAIT)
     tap(director, "tournament-format-round_robin")
     Typist(director, sent).type("Target (points)", "500")
+    shot(director, "issue24-tournament-setup-1280")
     tap(director, "tournament-create")
     # the server's proposal: round 1 of 3, two tables
     wait_words(director, "tournament-next", "Next: round 1 of 3", timeout=WAIT)

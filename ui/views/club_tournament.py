@@ -591,6 +591,7 @@ def _setup(ctx: ViewContext, tour: TournamentScreen) -> list[ft.Control]:
         )
     )
     match: list[ft.Control] = [
+        body_text(ctx.t("tournament.variant"), 16, color=ft.Colors.ON_SURFACE_VARIANT),
         choice_row(
             [
                 (v, ctx.app.t.get(f"variant.{v}", backend.variant_name(v, lang)))
@@ -599,10 +600,13 @@ def _setup(ctx: ViewContext, tour: TournamentScreen) -> list[ft.Control]:
             form.variant,
             tour.set_variant,
             prefix="tournament-variant",
-        )
+        ),
     ]
     presets = form.presets()
     if len(presets) > 1:
+        match.append(
+            body_text(ctx.t("tournament.house_rules"), 16, color=ft.Colors.ON_SURFACE_VARIANT)
+        )
         match.append(
             choice_row(
                 [(p, backend.preset_title(p, lang)) for p in presets],
