@@ -448,3 +448,32 @@ def test_a_tables_move_redraws_the_tournament_screen(store: Any, night: ClubNigh
     declare(p, 0, "KH QH")
     hub.deliver(p, d)
     assert drawn and drawn[-1] == "club_tournament"
+
+
+def test_the_app_and_its_screens_import_without_the_clubs_engine() -> None:
+    """The phone's image leaves out referee/club/ (scripts/build_phone.py): the app state and
+    every screen must import without it; only the director's session, on the server, loads
+    the tournament."""
+    import subprocess
+    import sys
+
+    code = """
+import importlib.abc, sys
+class NoClub(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "referee.club" or name.startswith(("referee.club.", "openskill")):
+            raise ImportError(f"{name} is not on the phone")
+        return None
+sys.meta_path.insert(0, NoClub())
+import ui.state.app, ui.views
+from ui.state.app import AppState
+assert "club_tournament" in ui.views.SCREENS
+assert not [m for m in sys.modules if m.startswith("referee.club")]
+print("ok")
+"""
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr

@@ -7,23 +7,11 @@ is ui/state/club_tournament.py's. Large type, for a laptop or a projector; the c
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from referee.club.rounds import Round
-from referee.club.standings import Standing
 from ui import backend
-from ui.state.club_tournament import (
-    FORMATS,
-    Snapshot,
-    TableNow,
-    Tournament,
-    TournamentScreen,
-    Words,
-    difference_text,
-    points_text,
-)
 from ui.views.common import (
     VIEWPORT_WIDTH,
     View,
@@ -39,6 +27,17 @@ from ui.views.common import (
     tagged,
     with_args,
 )
+
+if TYPE_CHECKING:  # the club's engine is the server's: the phone's image leaves it out
+    from referee.club.rounds import Round
+    from referee.club.standings import Standing
+    from ui.state.club_tournament import (
+        Snapshot,
+        TableNow,
+        Tournament,
+        TournamentScreen,
+        Words,
+    )
 
 NAME = 22  # px: a name or a score in the standings, read from the back of the room
 PANEL = ft.Colors.SURFACE_CONTAINER_LOW
@@ -181,6 +180,8 @@ def _standings(ctx: ViewContext, snap: Snapshot, *, compact: bool = False) -> ft
 
 
 def _cells(s: Standing) -> dict[str, str]:
+    from ui.state.club_tournament import difference_text, points_text
+
     return {
         "col_place": str(s.place),
         "col_player": s.player,
@@ -481,6 +482,8 @@ def _who_next(ctx: ViewContext, snap: Snapshot) -> ft.Control:
 
 # --- setting it up ----------------------------------------------------------------------------
 def _setup(ctx: ViewContext, tour: TournamentScreen) -> list[ft.Control]:
+    from ui.state.club_tournament import FORMATS
+
     s = tour.setup
     assert s is not None and s.form is not None
     form = s.form
