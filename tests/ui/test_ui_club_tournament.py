@@ -477,3 +477,13 @@ print("ok")
         [sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True
     )
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+def test_two_directors_tabs_start_a_round_once(store: Any, night: ClubNight) -> None:
+    d1 = director(store, night)
+    tour = set_up(d1, ("Anna", "Boris", "Clara", "Dmitri"), "round_robin")
+    d2 = director(store, night)  # the director's screen in a second tab: its own session
+    assert tour.start_round()
+    assert not tour_of(d2).start_round()  # round 1 is started and has no result yet
+    t = tour_of(d2).tournament()
+    assert t is not None and len(t.played) == 1 and len(night.tables()) == 2

@@ -19,6 +19,7 @@ no rule; it reads storage on each call (a table's write redraws the screen, ui/l
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -49,6 +50,7 @@ MAX_ROUNDS = 20
 TableStatus = Literal["playing", "finished", "abandoned", "entered", "not_played"]
 ManualKind = Literal["win", "draw", "not_played"]
 VERSION = 1
+_STARTING = threading.Lock()  # one round's tables made at a time (two director's tabs)
 
 
 class TournamentNight(Protocol):
@@ -744,7 +746,12 @@ class TournamentScreen:
     def start_round(self) -> bool:
         """One table per pairing of the next round, each with its match (the tournament's
         settings, the players in the round's seat order) and its links, as "New table" makes
-        them; the round is kept with the night."""
+        them; the round is kept with the night. Two director's tabs pressing Start at once
+        start it once: the second finds the round started (this server's lock)."""
+        with _STARTING:
+            return self._start_round()
+
+    def _start_round(self) -> bool:
         t = self.tournament()
         rnd = self.next_round(t)
         if t is None or rnd is None:
