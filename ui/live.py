@@ -266,7 +266,7 @@ class TableLink:
             s for s in (app.session, app.viewed) if s is not None and s.match_id == move.match_id
         ]
         if not shown:
-            if app.screen in ("home", "history", "stats", "club"):
+            if app.screen in ("home", "history", "stats", "club", "club_tournament"):
                 app.changed()  # the lists and the resume card read storage on render
             return
         form_open = app.deal is not None and app.deal.session in shown and app.deal.mode == "end"

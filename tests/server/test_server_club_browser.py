@@ -121,3 +121,113 @@ def test_a_director_sees_a_tables_declaration(club: tuple[int, Path], browser: A
     shot(director, "issue24-club-director-1280-ru")
     for p in (director, phone):
         p.context.close()
+
+
+@pytest.fixture
+def club_with_players(tmp_path: Path) -> Iterator[tuple[int, Path]]:
+    """A club server whose storage already knows four players (matches of another evening),
+    so the tournament's set-up offers them."""
+    from ui_e2e_harness import free_port
+
+    with Store.open(url=f"sqlite:///{tmp_path / 'club.sqlite3'}") as store:
+        store.create_match("two-hand", ["Anna", "Boris"])
+        store.create_match("two-hand", ["Clara", "Dmitri"])
+    port = free_port()
+    proc = _start(tmp_path, {"created": time.time(), "director": "D" * 32, "tables": []}, port)
+    yield port, tmp_path
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def finish(store: Store, match_id: int, winner: str) -> None:
+    """The table plays its match to the end (in storage, as its phones would): ``winner``
+    declares a double bezique and takes the last trick."""
+    players = list(store.match_info(match_id).players)
+    store.start_deal(match_id, 0, "9H")
+    store.record(match_id, {"type": "declare", "player": winner, "new": ["QS", "QS", "JD", "JD"]})
+    store.record(match_id, {"type": "stock_exhausted"})
+    store.record(match_id, {"type": "last_trick", "winner": winner})
+    store.record(match_id, {"type": "brisques", "counts": dict.fromkeys(players, 8)})
+
+
+def test_a_director_runs_a_round_robin_and_sees_the_standings(
+    club_with_players: tuple[int, Path], browser: Any
+) -> None:
+    from ui_e2e_harness import (
+        Typist,
+        blank_page,
+        by_id,
+        load_app,
+        shot,
+        tap,
+        tap_to,
+        wait_words,
+    )
+
+    port, folder = club_with_players
+    sent: list[bytes] = []
+    director = blank_page(browser, sent, viewport=LAPTOP, locale="en-US")
+    load_app(director, f"http://127.0.0.1:{port}/")
+    by_id(director, "club-tournament").first.wait_for(timeout=60_000)
+    tap_to(director, "club-tournament", "tournament-new")
+    tap_to(director, "tournament-new", "tournament-create")
+    for n in range(4):  # the club's players, offered: each tap takes the first one left
+        tap(director, "tournament-offer-0")
+        by_id(director, f"tournament-entrant-{n}").first.wait_for(timeout=WAIT)
+    tap(director, "tournament-format-round_robin")
+    Typist(director, sent).type("Target (points)", "500")
+    shot(director, "issue24-tournament-setup-1280")
+    tap(director, "tournament-create")
+    # the server's proposal: round 1 of 3, two tables
+    wait_words(director, "tournament-next", "Next: round 1 of 3", timeout=WAIT)
+    wait_words(director, "tournament-next", "proposed by the server", timeout=WAIT)
+    wait_words(director, "tournament-standings", "Dmitri", timeout=WAIT)
+    shot(director, "issue24-tournament-proposed-1280")
+    tap(director, "tournament-start")
+    wait_words(director, "tournament-current", "Table 1", timeout=WAIT)
+    wait_words(director, "tournament-current", "Table 2", timeout=WAIT)
+
+    state = json.loads((folder / "club.json").read_text())
+    assert [t["number"] for t in state["tables"]] == [1, 2]
+    played = state["tournament"]["played"][0]["tables"]
+    assert [t["table"] for t in played] == [1, 2]
+    first = played[0]
+    winner = first["players"][1]
+    with Store.open(url=f"sqlite:///{folder / 'club.sqlite3'}") as store:
+        finish(store, int(first["match"]), winner)
+    # the club screen (its tables, the standings, who plays whom) reads storage when drawn;
+    # a write by another process reaches it at the next redraw: going back draws it (within
+    # one server a table's write redraws it at once, ui/live.py)
+    tap_to(director, "nav-back", "tournament-who")  # the club screen's top (its cards below)
+    wait_words(director, "tournament-who", f"{winner} won", timeout=WAIT)
+    wait_words(director, "standing-1", winner, timeout=WAIT)
+    wait_words(director, "tournament-standings", "after round 1", timeout=WAIT)
+    shot(director, "issue24-tournament-club-1280")
+    tap_to(director, "club-tournament", "tournament-current")
+    wait_words(director, "tournament-current", f"{winner} won", timeout=WAIT)
+    shot(director, "issue24-tournament-round1-1280")
+
+    # the other table finishes: round 2 is proposed; the director swaps two players, which
+    # seats two pairs of round 1 again: warned in words, and the proposal comes back
+    second = played[1]
+    with Store.open(url=f"sqlite:///{folder / 'club.sqlite3'}") as store:
+        finish(store, int(second["match"]), second["players"][0])
+    tap_to(director, "nav-back", "tournament-who")
+    tap_to(director, "club-tournament", "tournament-next")
+    wait_words(director, "tournament-next", "Next: round 2 of 3", timeout=WAIT)
+    tap(director, "tournament-pick-0-1")
+    by_id(director, "tournament-picked").first.wait_for(timeout=WAIT)
+    tap(director, "tournament-pick-1-0")
+    wait_words(director, "tournament-warning-0", "have already met (round 1)", timeout=WAIT)
+    wait_words(director, "tournament-next", "edited by the director", timeout=WAIT)
+    shot(director, "issue24-tournament-edited-1280")
+    tap(director, "tournament-propose-again")
+    wait_words(director, "tournament-next", "proposed by the server", timeout=WAIT)
+    tap(director, "lang-toggle")
+    wait_words(director, "tournament-standings", "Таблица", timeout=WAIT)
+    shot(director, "issue24-tournament-round2-1280-ru")
+    director.context.close()

@@ -15,6 +15,7 @@ read takes the lock, and readers get copies.
 from __future__ import annotations
 
 import contextlib
+import copy
 import hmac
 import json
 import os
@@ -23,6 +24,7 @@ import threading
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from ui.server import qr
 from ui.server.roles import Role
@@ -70,9 +72,13 @@ class ClubNight:
         created: float | None = None,
         base_url: str = "http://127.0.0.1:8550",
         host_url: str = "http://127.0.0.1:8550/",
+        tournament: dict[str, Any] | None = None,
     ) -> None:
         self.director = director or _secret()
         self._tables = {t.number: t for t in tables}
+        # the evening's tournament (ui/state/club_tournament.py): JSON the night keeps whole
+        # and does not read; None while there is none
+        self._tournament = copy.deepcopy(tournament) if tournament is not None else None
         self.path = path
         self.created = time.time() if created is None else created
         self.base_url = base_url.rstrip("/")  # where phones reach the server
@@ -157,6 +163,18 @@ class ClubNight:
         self.save()
         return t
 
+    # --- the evening's tournament (ui/state/club_tournament.py) ----------------------------
+    def tournament(self) -> dict[str, Any] | None:
+        """The tournament as last kept (a copy), or None."""
+        with self._lock:
+            return copy.deepcopy(self._tournament)
+
+    def set_tournament(self, data: dict[str, Any] | None) -> None:
+        """Keep the tournament (None: there is none) with the night, saved like a table."""
+        with self._lock:
+            self._tournament = copy.deepcopy(data) if data is not None else None
+        self.save()
+
     # --- keeping ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, object]:
         with self._lock:
@@ -170,7 +188,15 @@ class ClubNight:
                 }
                 for t in sorted(self._tables.values(), key=lambda t: t.number)
             ]
-        return {"created": self.created, "director": self.director, "tables": tables}
+            tournament = copy.deepcopy(self._tournament)
+        kept: dict[str, object] = {
+            "created": self.created,
+            "director": self.director,
+            "tables": tables,
+        }
+        if tournament is not None:
+            kept["tournament"] = tournament
+        return kept
 
     def save(self) -> None:
         """Write the night readable by this user only (whole, then renamed); unsaved, a
@@ -214,12 +240,17 @@ def _load(path: Path, now: float) -> ClubNight | None:
             for t in data["tables"]
         )
         director = str(data["director"])
+        tournament = data.get("tournament")
+        if not isinstance(tournament, dict):
+            tournament = None  # its own reader (ui/state/club_tournament.py) checks the rest
     except (OSError, ValueError, KeyError, TypeError):
         return None
     kept = [director, *(s for t in tables for s in (t.scorer, t.viewer))]
     if any(len(s) < 22 for s in kept) or any(not t.matches for t in tables):
         return None  # under 128 bits, or a table without a match: not one of ours
-    return ClubNight(director, tables, path=path, created=float(data["created"]))
+    return ClubNight(
+        director, tables, path=path, created=float(data["created"]), tournament=tournament
+    )
 
 
 _current: ClubNight | None = None

@@ -23,7 +23,7 @@ from ui.state.rules import RulesScreen
 
 Screen = Literal[
     "home", "new_match", "deal", "score", "rules", "history", "history_match", "stats",
-    "entries", "correction", "viewer", "club",
+    "entries", "correction", "viewer", "club", "club_tournament",
 ]
 Role = Literal["scorer", "viewer"]
 Theme = Literal["system", "light", "dark"]
@@ -180,7 +180,7 @@ class AppState:
 
     def go(self, screen: Screen, *, remember: bool = True) -> None:
         self.flush()
-        if screen == "club" and self.club is None:
+        if screen in ("club", "club_tournament") and self.club is None:
             screen = "home"  # the director's screen is the director's session's only
         if screen == "deal" and self.role == "viewer":
             screen = "viewer"  # a viewer reads the match; the deal screen is for scorers
@@ -342,6 +342,8 @@ class AppState:
             return f"/{kind}/{self.session.match_id}"
         if self.screen == "club":
             return "/club"
+        if self.screen == "club_tournament":
+            return "/club/tournament"
         return "/"
 
     def open_route(self, route: str) -> bool:
@@ -351,6 +353,9 @@ class AppState:
         parts = [p for p in route.split("?", 1)[0].split("/") if p]
         if parts == ["club"] and self.club is not None:
             self.go("club", remember=False)
+            return True
+        if parts == ["club", "tournament"] and self.club is not None:
+            self.go("club_tournament", remember=False)
             return True
         if len(parts) != 2 or parts[0] not in ("match", "view") or not parts[1].isdigit():
             return False

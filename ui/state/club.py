@@ -24,6 +24,7 @@ from ui.state.new_match import NewMatchForm
 
 if TYPE_CHECKING:
     from ui.state.app import AppState
+    from ui.state.club_tournament import TournamentScreen
 
 Status = Literal["playing", "finished", "abandoned"]
 ROLES = ("scorer", "viewer")
@@ -38,6 +39,8 @@ class Night(Protocol):
     def abandon(self, number: int) -> Any: ...
     def join_url(self, number: int, role: str) -> str: ...
     def qr_png(self, number: int, role: str) -> bytes: ...
+    def tournament(self) -> dict[str, Any] | None: ...
+    def set_tournament(self, data: dict[str, Any] | None) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,12 @@ class ClubScreen:
         self.forming = False  # the new-match form is open for a new table
         self.links_of: int | None = None  # the table whose links and codes are shown
         self.confirm_abandon: int | None = None  # the table whose abandon awaits a yes
+        # the evening's tournament (ui/state/club_tournament.py): the director's only. Imported
+        # here, on the server: it needs the club's engine (referee/club/), which the phone's
+        # image leaves out (scripts/build_phone.py), and every app imports this module
+        from ui.state.club_tournament import TournamentScreen
+
+        self.tournament: TournamentScreen = TournamentScreen(app, night)
 
     # --- reading ---------------------------------------------------------------------------
     def rows(self) -> list[TableRow]:
@@ -181,7 +190,6 @@ class ClubScreen:
 
     def _table(self, number: int) -> Any:
         return next((t for t in self.night.tables() if t.number == number), None)
-
 
 
 def _side_ahead(sides: tuple[str, ...], totals: tuple[int, ...]) -> str | None:

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ui.views import club, correction, deal, history, home, new_match, rules, score, viewer
+from ui.views import (
+    club,
+    club_tournament,
+    correction,
+    deal,
+    history,
+    home,
+    new_match,
+    rules,
+    score,
+    viewer,
+)
 from ui.views.common import View, ViewContext
 
 SCREENS: dict[str, Callable[[ViewContext], View]] = {
@@ -20,4 +31,5 @@ SCREENS: dict[str, Callable[[ViewContext], View]] = {
     "correction": correction.build,
     "viewer": viewer.build,
     "club": club.build,
+    "club_tournament": club_tournament.build,
 }

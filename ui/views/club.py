@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 
 from ui.state.club import ClubScreen, TableRow
+from ui.views import club_tournament
 from ui.views.common import (
     VIEWPORT_WIDTH,
     View,
@@ -44,14 +45,28 @@ def build(ctx: ViewContext) -> View:
     if app.notice is not None:
         controls.append(banner(ctx.t(app.notice.key, **app.notice.args), error=app.notice.error))
     controls.append(
-        big_button(
-            ctx.t("club.new_table"),
-            lambda _e: club.new_table(),
-            primary=not rows,
-            icon=ft.Icons.ADD,
-            identifier="club-new-table",
+        ft.Row(
+            [
+                big_button(
+                    ctx.t("club.new_table"),
+                    lambda _e: club.new_table(),
+                    primary=not rows,
+                    icon=ft.Icons.ADD,
+                    identifier="club-new-table",
+                ),
+                big_button(  # the evening's tournament: ui/views/club_tournament.py
+                    ctx.t("tournament.open"),
+                    lambda _e: club.tournament.open(),
+                    icon=ft.Icons.EMOJI_EVENTS,
+                    identifier="club-tournament",
+                ),
+            ],
+            wrap=True,
+            spacing=10,
+            run_spacing=10,
         )
     )
+    controls += club_tournament.summary(ctx, club.tournament)  # standings, who plays whom
     if not rows:
         controls.append(body_text(ctx.t("club.none"), color=ft.Colors.ON_SURFACE_VARIANT))
     width = VIEWPORT_WIDTH.get() or 1280.0
