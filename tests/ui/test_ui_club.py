@@ -291,7 +291,6 @@ def test_the_directors_changes_on_another_worker_reach_this_workers_phones(
     which table and what; this worker's phones of that table follow the next match or are
     told the table stopped, its director's screen is drawn again, other tables hear
     nothing (ui/live.py ``heard_elsewhere`` → ``night_changed``)."""
-    from test_ui_table import Hub
 
     from referee.storage.change_feed import NIGHT, Change
     from ui import live
