@@ -254,6 +254,7 @@ async def cross_table(server: Any, tables: list[Table], store: Store) -> tuple[i
     session: (reads that got through, read attempts, writes that got through, attempts)."""
     reads = read_tries = writes = write_tries = 0
     before = {t.match_id: store.log_position(t.match_id) for t in tables}
+    jobs: list[Any] = []
     for i, table in enumerate(tables):
         other = tables[(i + 1) % len(tables)]
         victims = [p for p in other.phones if p.session_id]
@@ -289,10 +290,16 @@ async def cross_table(server: Any, tables: list[Table], store: Store) -> tuple[i
                     await asker.close()
             return r, rt, w, wt
 
-        for phone in table.phones:
-            r, rt, w, wt = await attempt(phone)
-            reads, read_tries, writes, write_tries = (reads + r, read_tries + rt,
-                                                     writes + w, write_tries + wt)
+        jobs.extend(attempt(phone) for phone in table.phones)
+    limit = asyncio.Semaphore(12)  # phones asking at once
+
+    async def limited(job: Any) -> tuple[int, int, int, int]:
+        async with limit:
+            return await job  # type: ignore[no-any-return]
+
+    for r, rt, w, wt in await asyncio.gather(*(limited(j) for j in jobs)):
+        reads, read_tries, writes, write_tries = (reads + r, read_tries + rt, writes + w,
+                                                 write_tries + wt)
     await asyncio.sleep(2.0)
     writes += sum(1 for t in tables if store.log_position(t.match_id) != before[t.match_id])
     return reads, read_tries, writes, write_tries
