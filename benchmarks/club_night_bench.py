@@ -87,6 +87,14 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
+def spread(values: list[float]) -> dict[str, Any]:
+    """How many, median and 95th percentile (ms)."""
+    if not values:
+        return {"deliveries": 0}
+    return {"deliveries": len(values), "p50_ms": round(statistics.median(values), 1),
+            "p95_ms": round(percentile(values, 0.95), 1)}
+
+
 def loadavg() -> str:
     return Path("/proc/loadavg").read_text().strip()
 
@@ -395,6 +403,16 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
                 os.kill(int(victim), signal.SIGKILL)
                 print(f"killed worker {victim} (SIGKILL) with {counts[victim]} phones, "
                       f"{time.monotonic() - t_run:.1f} s into the run", flush=True)
+                gone = killed["phones"]
+                by_table = {p.name: t.match_id for t in tables for p in t.phones}
+                while time.monotonic() - killed["at"] < 120:
+                    if all(p.session_id != killed["sessions"][p.name] and p.shows() is not None
+                           and p.shows()[0] == by_table[p.name] for p in gone):  # type: ignore[index]
+                        killed["back_s"] = time.monotonic() - killed["at"]
+                        print(f"every phone of the killed worker back at its table after "
+                              f"{killed['back_s']:.1f} s", flush=True)
+                        break
+                    await asyncio.sleep(0.1)
 
             async def sampling() -> None:
                 while True:
@@ -419,6 +437,8 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
             # latencies: each write to each other phone of its table
             times: list[float] = []
             after_kill: list[float] = []
+            before_kill: list[float] = []
+            after_back: list[float] = []
             never = 0
             for t in tables:
                 final = store.log_position(t.match_id)
@@ -435,8 +455,12 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
                             continue
                         ms = (min(got) - w["t0"]) * 1000
                         times.append(ms)
-                        if killed and killed["at"] - 1 <= w["t0"] <= killed["at"] + 15:
+                        if not killed or w["t0"] < killed["at"]:
+                            before_kill.append(ms)
+                        elif w["t0"] <= killed["at"] + killed.get("back_s", 120):
                             after_kill.append(ms)
+                        else:
+                            after_back.append(ms)
             wrong, notes = end_state(store, tables)
             recovered = bool(killed) and all(
                 p.session_id != killed["sessions"][p.name] and p.worker != str(killed["pid"])
@@ -472,10 +496,9 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
         "retried": sum(w["retries"] for t in tables for w in t.writes),
         "deliveries": len(times),
         "max_ms": round(max(times), 1) if times else None,
-        "around_kill": {"deliveries": len(after_kill),
-                        "p50_ms": round(statistics.median(after_kill), 1) if after_kill
-                        else None,
-                        "max_ms": round(max(after_kill), 1) if after_kill else None},
+        "before_kill": spread(before_kill),
+        "kill_to_all_back": {**spread(after_kill), "s": round(killed.get("back_s", -1), 1)},
+        "after_all_back": spread(after_back),
         "never_shown": never,
         "screens_not_storage_at_end": wrong,
         "cross_table_read_attempts": read_tries,
@@ -520,8 +543,9 @@ def main(argv: list[str]) -> dict[str, Any]:
     print(f"writes: {d['writes']} landed ({d['retried']} taps again after the kill), "
           f"{d['deliveries']} deliveries to the other phones of their table")
     print(f"write → received by the other phones' websockets (not painted): median "
-          f"{d['p50_ms']} ms, p95 {d['p95_ms']} ms, max {d['max_ms']} ms; around the kill: "
-          f"{d['around_kill']}")
+          f"{d['p50_ms']} ms, p95 {d['p95_ms']} ms, max {d['max_ms']} ms; "
+          f"{d['before_kill']} before the kill, {d['kill_to_all_back']} from the kill until "
+          f"its phones were all back, {d['after_all_back']} after")
     print(f"lost: {d['lost']} (never shown {d['never_shown']}, screens not storage's at the "
           f"end {d['screens_not_storage_at_end']})")
     print(f"cross-table: reads {d['cross_table_reads']} of {d['cross_table_read_attempts']}, "
