@@ -1,9 +1,14 @@
-"""The club's ratings from storage (docs/club.md): ``store.club()`` over N finished matches,
-i.e. read every finished match, replay it, build its ClubResult, rate them all in finish order
-and find the records.
+"""The club's benchmarks (docs/club.md).
 
-Usage:
-    .venv/bin/python benchmarks/bench_club.py [--matches 3000] [--dir DIR] [--runs 3]
+A club night under load (issue #24; benchmarks/club_night_bench.py says what and how):
+    BEZIQUE_TEST_POSTGRES_URL=postgresql+psycopg://… \
+        .venv/bin/python benchmarks/bench_club.py [--tables 20] [--workers 2] [--pace 5]
+(it WIPES that database), its last line the issue's JSON object.
+
+``--ratings``: the club's ratings from storage: ``store.club()`` over N finished matches, i.e.
+read every finished match, replay it, build its ClubResult, rate them all in finish order and
+find the records:
+    .venv/bin/python benchmarks/bench_club.py --ratings [--matches 3000] [--dir DIR] [--runs 3]
 
 The matches are bench_storage.py's (two-hand, melds tracking, 1–6 deals, 40 players); the
 generated database is kept in --dir (default: a temporary folder, deleted afterwards).
@@ -27,7 +32,17 @@ from referee.storage import Store
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    argv = sys.argv[1:] if argv is None else argv
+    if "--ratings" in argv:
+        return ratings([a for a in argv if a != "--ratings"])
+    from club_night_bench import main as night
+
+    night(argv)
+    return 0
+
+
+def ratings(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="the club's ratings from storage")
     ap.add_argument("--matches", type=int, default=3000)
     ap.add_argument("--dir")
     ap.add_argument("--runs", type=int, default=3)

@@ -194,6 +194,7 @@ class TableLink:
         self.app = app
         self._publish = publish
         self._serial = 0
+        self._new_heard: set[int] = set()  # new matches already told (heard twice: once)
         app.on_session = self.attach
         app.on_created = self.created
         self.company = company
@@ -260,6 +261,9 @@ class TableLink:
         if not app.sees(move.match_id):
             return  # a club table's phone hears nothing of the other tables (issue #24)
         if move.action == "new":
+            if move.match_id in self._new_heard:
+                return  # a club table's next match: told by storage and by the night
+            self._new_heard.add(move.match_id)
             self.new_match(move)
             return
         shown = [
@@ -295,6 +299,29 @@ class TableLink:
         self.show(
             move, form_replaced=form_open and deal is not None and deal.mode != "end", own=mine
         )
+
+    def night_changed(self, what: str, table: int | None, move: Move) -> None:
+        """The club night changed, on this server process or another (issue #24): a table
+        was created (``add``), started its next match (``next``, ``move`` is that match as a
+        new one) or was abandoned (``abandon``). The director's screen is drawn again (it
+        reads the night); a phone of that table follows its next match as the phones of the
+        director's own process do, or is told that its table stopped."""
+        app = self.app
+        if getattr(app, "club", None) is not None:
+            app.changed()
+            return
+        if table is None or getattr(app, "club_table", None) != table:
+            return
+        if what == "next":
+            self.arrive(move)
+        elif what == "abandon":
+            self.catch_up()
+            notice = Notice("club.table_stopped", {"n": table})
+            if app.deal is not None:
+                app.deal.notice = notice  # the deal screen's own notice slot
+            else:
+                app.notice = notice
+            app.changed()
 
     def catch_up(self) -> None:
         """Back after its device was away (no connection, so no moves were told to it): the
@@ -462,9 +489,33 @@ def hear_other_processes(store: Any) -> None:
 
 def heard_elsewhere(store: Any, change: Any, company: Company) -> None:
     """Another process's write: to every session of this process at the table."""
+    from referee.storage.change_feed import NIGHT
+
+    if change.action == NIGHT:
+        night_moved(store, change, company)
+        return
     move = move_of(store, change)
     for link in company.links():
         link.schedule(link.arrive, move)
+
+
+def night_moved(store: Any, change: Any, company: Company) -> None:
+    """The club night changed (a ``night`` change, from this process or another: ``news``
+    names the table and what): to every session of this process (``night_changed``). The
+    night itself is read again from its file by whoever reads it next."""
+    from dataclasses import replace
+
+    news = change.news
+    what = str(news.get("what") or "")
+    table = news.get("table")
+    move = move_of(store, replace(change, action="new")) if what in ("add", "next") else None
+    for link in company.links():
+        link.schedule(
+            link.night_changed,
+            what,
+            table if isinstance(table, int) else None,
+            move or Move(change.match_id, change.position, "night", ""),
+        )
 
 
 def resync(company: Company) -> None:

@@ -4,6 +4,7 @@ python -m ui.main            # desktop window (or the web server on a headless m
 python -m ui.main --web      # web server on 127.0.0.1, open the printed address
 python -m ui.main --table    # also on the local network, for phones with the printed links
 python -m ui.main --club --club-address ADDR   # a club night: a director, many tables
+python -m ui.main --club --workers 2 --db postgresql+psycopg://…   # on two worker processes
 """
 
 from __future__ import annotations
@@ -64,6 +65,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="with --club: a new night (new links for the director and every table)",
     )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="with --club: this many server processes behind the one address (PostgreSQL "
+        "--db only; default 1)",
+    )
     p.add_argument("--db", default=None, help="database URL (default: the embedded SQLite file)")
     p.add_argument(
         "--lang", choices=["en", "ru"], default=None, help="UI language (default: the system's)"
@@ -83,7 +91,30 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         p.error("--club-address must name one network address, not --host's")
     if args.table_address in (*WILDCARD_HOSTS, args.host):
         p.error("--table-address must name one network address, not --host's")
+    if args.workers < 1:
+        p.error("--workers counts server processes: 1 or more")
+    if args.workers > 1 and not args.club:
+        p.error("--workers goes with --club")
+    if args.workers > 1 and not _is_postgresql(args.db):
+        p.error(
+            "--workers needs a PostgreSQL database (--db postgresql+psycopg://…): the SQLite "
+            "file is written by one process at a time and tells no other process of a write; "
+            "a club night on SQLite runs as one process (leave --workers out)"
+        )
     return args
+
+
+def _is_postgresql(db: str | None) -> bool:
+    """Whether ``db`` names a PostgreSQL database (None: the embedded SQLite file)."""
+    if not db:
+        return False
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(db).get_backend_name() == "postgresql"
+    except ArgumentError:
+        return False
 
 
 def _desktop_possible() -> bool:
@@ -114,7 +145,6 @@ def serve_web(
     ``table_address`` (table mode) it also listens there, for devices with a join link."""
     from ui.server import precompress
     from ui.server.asgi import build_app
-    from ui.server.host_guard import LOOPBACK_NAMES, AllowedAddresses
     from ui.server.serve import bind_sockets, serve
     from ui.shell import prepare_page
     from ui.views.cards import SUIT_FONT_FILE
@@ -124,8 +154,7 @@ def serve_web(
     binds = [host] if table_address is None else [host, table_address]
     sockets = bind_sockets(binds, port)
     port = int(sockets[0].getsockname()[1])
-    names = [*LOOPBACK_NAMES] if host in LOOPBACK_NAMES else [host]
-    allowed = AllowedAddresses.for_server([*names, *binds[1:]], port)
+    allowed = _allowed(host, binds, port)
     if club:
         app = _club_app(app_main, allowed, port, club_address, new_club, lang)
     elif table_address is None:
@@ -173,6 +202,14 @@ def serve_web(
     serve(app, sockets)
 
 
+def _allowed(host: str, binds: list[str], port: int) -> Any:
+    """The Host and Origin values the server answers: its own addresses on its port."""
+    from ui.server.host_guard import LOOPBACK_NAMES, AllowedAddresses
+
+    names = [*LOOPBACK_NAMES] if host in LOOPBACK_NAMES else [host]
+    return AllowedAddresses.for_server([*names, *binds[1:]], port)
+
+
 def _club_app(
     app_main: Callable[[Any], Any],
     allowed: Any,
@@ -180,9 +217,12 @@ def _club_app(
     club_address: str | None,
     new_club: bool,
     lang: str | None,
+    *,
+    night: Any = None,
 ) -> Any:
     """The club server's app: table mode's server with the club's gate (the director's and
-    every table's secrets); prints the director's link and code."""
+    every table's secrets); prints the director's link and code. ``night``: a worker's, on
+    the night its server started (ui/server/club_workers.py), which prints nothing."""
     from ui.i18n import load_catalog
     from ui.server import club_night, roles, table_mode
     from ui.server.asgi import build_app
@@ -190,7 +230,9 @@ def _club_app(
     from ui.shell import prepare_page
     from ui.views.cards import SUIT_FONT_FILE
 
-    night = club_night.start(club_address, port, new=new_club)
+    quiet = night is not None
+    if night is None:
+        night = club_night.start(club_address, port, new=new_club)
     refusal = table_mode.refusal_page()
     app = build_app(
         app_main,
@@ -201,8 +243,46 @@ def _club_app(
         app_fonts=[SUIT_FONT_FILE],
         prepare_page=prepare_page,
     )
-    print(club_night.terminal_text(night, load_catalog(lang or "en")), flush=True)
+    if not quiet:
+        print(club_night.terminal_text(night, load_catalog(lang or "en")), flush=True)
     return app
+
+
+def serve_club_workers(
+    *,
+    host: str,
+    port: int,
+    club_address: str | None,
+    new_club: bool,
+    lang: str | None,
+    db: str,
+    workers: int,
+) -> None:
+    """``--club --workers N``: this process binds the sockets, makes storage ready (one
+    migration, not N at once), starts the night and prints its links; then N worker
+    processes serve on the same sockets (ui/server/club_workers.py)."""
+    from ui import backend
+    from ui.i18n import load_catalog
+    from ui.server import club_night, precompress
+    from ui.server.club_workers import Plan, serve
+    from ui.server.serve import bind_sockets
+
+    binds = [host] if club_address is None else [host, club_address]
+    sockets = bind_sockets(binds, port)
+    port = int(sockets[0].getsockname()[1])
+    try:
+        backend.open_store(db).close()
+    except Exception as exc:  # no database: say so before any worker tries
+        for sock in sockets:
+            sock.close()
+        print(f"bezique-app: cannot open the database: {exc}", file=sys.stderr)
+        raise SystemExit(2) from exc
+    night = club_night.start(club_address, port, new=new_club)
+    t = load_catalog(lang or "en")
+    print(club_night.terminal_text(night, t), flush=True)
+    print(t["club.terminal_workers"].format(n=workers), flush=True)
+    precompress.start_background()
+    serve(Plan(db, lang, host, port, club_address, tuple(binds)), sockets, workers)
 
 
 def _app_main(
@@ -257,6 +337,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     club_address = args.club_address
     if club_address == "auto":
         club_address = _table_address(None)
+    if args.workers > 1:  # --club on several processes: this one only starts them
+        try:
+            serve_club_workers(
+                host=args.host,
+                port=args.port,
+                club_address=club_address,
+                new_club=args.new_club,
+                lang=args.lang,
+                db=args.db,
+                workers=args.workers,
+            )
+        except OSError as exc:
+            print(f"bezique-app: cannot listen on {args.port}: {exc}", file=sys.stderr)
+            raise SystemExit(2) from exc
+        return
     if web:
         # Import the web server before the storage thread starts (ui.shell.make_main), so
         # the two do not fight over the interpreter lock while the server comes up.

@@ -21,6 +21,11 @@ backend was terminated, the network went) it reconnects, waiting a little longer
 and then calls ``resync``: notices sent while it was away are lost, so whoever listens must
 read storage again.
 
+A club server's workers also say here what changed in the club night (a table created, its
+next match, abandoned: action ``night``, :meth:`ChangeFeed.announce`), which is kept in a file
+beside storage, not in it (ui/server/club_night.py): the notice is sent once the file is
+written, on a connection of its own.
+
 SQLite has no server to carry anything: its feed (``NoFeed``) says nothing and hears nothing;
 a single-laptop server is one process, whose own pubsub tells every session. This module is
 the only place that knows the difference.
@@ -48,6 +53,7 @@ from referee.rulings import Ruling
 log = logging.getLogger(__name__)
 
 CHANNEL = "bezique_changes"
+NIGHT = "night"  # a club night's change (not storage's): ``news`` says which table and what
 PAYLOAD_LIMIT = 7900  # PostgreSQL refuses a payload of 8000 bytes or more
 RETRY_FIRST, RETRY_MAX = 0.2, 5.0  # seconds between tries to listen again, doubling
 IDLE_CHECK = 5.0  # seconds without a notice before the listening connection is checked
@@ -60,7 +66,7 @@ class Change:
 
     match_id: int
     position: int
-    action: str  # new | deal | record | undo | redo | correct
+    action: str  # new | deal | record | undo | redo | correct | night
     origin: str
     deal: int = 0
     event: dict[str, Any] | None = None  # a recorded entry as stored (None: read storage)
@@ -165,6 +171,9 @@ class NoFeed:
     def telling(self, news: Mapping[str, Any]) -> Iterator[None]:
         yield
 
+    def announce(self, change: Change) -> None:
+        """Nothing to announce: every session is in this process."""
+
     def listen(self, heard: Callable[[Change], object], resync: Callable[[], object]) -> None:
         """Nothing to hear."""
 
@@ -205,6 +214,14 @@ class ChangeFeed(NoFeed):
             text("SELECT pg_notify(:channel, :payload)"),
             {"channel": CHANNEL, "payload": payload(change)},
         )
+
+    def announce(self, change: Change) -> None:
+        """NOTIFY now, outside any storage write, on a connection of its own (a change of
+        what is kept beside storage, made already: the club night's file)."""
+        import psycopg
+
+        with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=5) as conn:
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload(change)))
 
     # --- listening ----------------------------------------------------------------------
     def listen(self, heard: Callable[[Change], object], resync: Callable[[], object]) -> None:

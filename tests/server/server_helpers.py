@@ -4,7 +4,9 @@ Origin a hostile page could send (a client library would fix them up for us)."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -222,3 +224,89 @@ def device_handshake(port: int, cookie: str | None, origin: str | None = None) -
             data += chunk
     status_line = data.split(b"\r\n", 1)[0].decode("latin-1")
     return RawResponse(int(status_line.split()[1]), {}, b"")
+
+
+class ClubServer:
+    """``python -m ui.main --club --workers N --club-address 127.0.0.2`` on PostgreSQL, with
+    the night given (its tables' secrets fixed, so a test names them) written first."""
+
+    def __init__(
+        self, db_url: str, port: int, tmp: Path, night: dict[str, object], workers: int = 2
+    ) -> None:
+        self.db_url, self.port, self.tmp = db_url, port, tmp
+        self.night, self.workers = night, workers
+        self.state = tmp / "club-night.json"
+        self.log_path = tmp / "club-server.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 90.0) -> None:
+        import json
+
+        self.state.write_text(json.dumps(self.night))
+        env = dict(os.environ, FLET_FORCE_WEB_SERVER="1", PYTHONUNBUFFERED="1")
+        env["BEZIQUE_WEB_PRECOMPRESS"] = "off"
+        env["BEZIQUE_CLUB_STATE"] = str(self.state)
+        env.pop("DISPLAY", None)
+        cmd = [sys.executable, "-m", "ui.main", "--club", "--club-address", TABLE_ADDRESS]
+        cmd += ["--workers", str(self.workers), "--port", str(self.port), "--db", self.db_url]
+        cmd += ["--lang", "en"]
+        with self.log_path.open("wb") as log:
+            self.proc = subprocess.Popen(
+                cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"club server exited: {self.log_path.read_text()}")
+            if len(self.worker_pids()) == self.workers:
+                try:
+                    if raw_request(self.port).status == 200:
+                        return
+                except OSError:
+                    pass
+            time.sleep(0.2)
+        raise TimeoutError("club server did not answer")
+
+    def worker_pids(self) -> list[int]:
+        """The worker processes serving now (uvicorn's spawned children, not its
+        resource tracker)."""
+        if self.proc is None:
+            return []
+        pids = []
+        for task in Path(f"/proc/{self.proc.pid}/task").iterdir():
+            try:
+                children = (task / "children").read_text().split()
+            except OSError:
+                continue
+            for child in children:
+                try:
+                    cmdline = Path(f"/proc/{child}/cmdline").read_bytes()
+                except OSError:
+                    continue
+                if b"spawn_main" in cmdline:
+                    pids.append(int(child))
+        return sorted(pids)
+
+    def cookie(self, secret: str) -> str:
+        """The cookie a phone gets for a join link (through whichever worker answers)."""
+        joined = raw_request_to(TABLE_ADDRESS, self.port, f"/?k={secret}")
+        assert joined.status == 303, joined
+        return joined.headers["set-cookie"].split(";", 1)[0]
+
+    @property
+    def phone_address(self) -> str:
+        return f"{TABLE_ADDRESS}:{self.port}"
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            workers = self.worker_pids()
+            self.proc.terminate()  # uvicorn's supervisor stops its workers
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+            for pid in workers:  # none left behind, even when the supervisor was killed
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            self.proc = None

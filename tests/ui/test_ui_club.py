@@ -282,3 +282,56 @@ def test_a_declaration_after_the_director_stopped_the_table_is_refused_in_words(
     assert p.deal.notice is not None and p.deal.notice.key == "club.refused"
     assert p.deal.totals() == [0, 0]  # the screen shows storage's match again
     assert not [e for d_ in store.load_match(t1.match_id).deals for e in d_.events]
+
+
+def test_the_directors_changes_on_another_worker_reach_this_workers_phones(
+    store: Any, tmp_path: Any
+) -> None:
+    """``--workers``: the director's worker writes the night's file, then its NOTIFY says
+    which table and what; this worker's phones of that table follow the next match or are
+    told the table stopped, its director's screen is drawn again, other tables hear
+    nothing (ui/live.py ``heard_elsewhere`` → ``night_changed``)."""
+
+    from referee.storage.change_feed import NIGHT, Change
+    from ui import live
+    from ui.server import club_night
+
+    path = tmp_path / "club.json"
+    there = club_night.start("192.0.2.5", 8550, path=path)  # the director's worker
+    here = club_night.start("192.0.2.5", 8550, path=path, join=True)  # this worker's copy
+    one = there.add_table(store.create_match("two-hand", ["Anna", "Boris"]))
+    two = there.add_table(store.create_match("two-hand", ["Clara", "Dmitri"]))
+    hub = Hub()
+    viewer, scorer, other = phone(store, here, 1, "viewer"), phone(store, here, 1), phone(
+        store, here, 2)
+    boss = director(store, here)
+    drawn: list[str] = []
+    boss.subscribe(lambda: drawn.append("drawn"))
+    for app, name in ((viewer, "v"), (scorer, "s"), (other, "o"), (boss, "d")):
+        hub.join(app, name)
+    assert scorer.open_match(one.match_id)
+
+    def heard(table: Any, what: str) -> None:
+        change = Change(table.match_id, 0, NIGHT, "another-worker",
+                        news={"table": table.number, "what": what})
+        live.heard_elsewhere(store, change, hub.company)
+        hub.deliver()
+
+    there.abandon(1)
+    heard(there.table(1), "abandon")
+    assert scorer.deal is not None and scorer.deal.notice is not None
+    assert scorer.t(scorer.deal.notice.key, **scorer.deal.notice.args).startswith(
+        "The director stopped table 1")
+    assert other.notice is None and drawn
+    # the next match: the viewer with nothing to watch opens it; told twice (storage's
+    # "new" and the night's "next"), it is said once
+    new_id = store.create_match("two-hand", ["Boris", "Anna"])
+    there.next_match(1, new_id)
+    heard(there.table(1), "next")
+    storage_new = Change(new_id, 0, "new", "another-worker")
+    live.heard_elsewhere(store, storage_new, hub.company)
+    hub.deliver()
+    assert viewer.session is not None and viewer.session.match_id == new_id
+    assert viewer.live_notice is not None and viewer.live_notice.serial == 1
+    assert other.session is None and not other.sees(new_id)
+    assert here.writable(1) == new_id and here.writable(2) == two.match_id
