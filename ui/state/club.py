@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from referee.games import ahead
 from ui import backend
+from ui.state.club_ratings import RatingsScreen
 from ui.state.common import Notice
 from ui.state.join_codes import JoinCode
 from ui.state.new_match import NewMatchForm
@@ -62,6 +63,7 @@ class ClubScreen:
         self.forming = False  # the new-match form is open for a new table
         self.links_of: int | None = None  # the table whose links and codes are shown
         self.confirm_abandon: int | None = None  # the table whose abandon awaits a yes
+        self.ratings = RatingsScreen(app)  # the leaderboard, players, records
 
     # --- reading ---------------------------------------------------------------------------
     def rows(self) -> list[TableRow]:

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ui.views import club, correction, deal, history, home, new_match, rules, score, viewer
+from ui.views import (
+    club,
+    club_ratings,
+    correction,
+    deal,
+    history,
+    home,
+    new_match,
+    rules,
+    score,
+    viewer,
+)
 from ui.views.common import View, ViewContext
 
 SCREENS: dict[str, Callable[[ViewContext], View]] = {
@@ -20,4 +31,6 @@ SCREENS: dict[str, Callable[[ViewContext], View]] = {
     "correction": correction.build,
     "viewer": viewer.build,
     "club": club.build,
+    "club_ratings": club_ratings.build_board,
+    "club_player": club_ratings.build_player,
 }

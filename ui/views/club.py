@@ -52,6 +52,14 @@ def build(ctx: ViewContext) -> View:
             identifier="club-new-table",
         )
     )
+    controls.append(  # the club's ratings, players and records (ui/views/club_ratings.py)
+        big_button(
+            ctx.t("club_ratings.open"),
+            lambda _e: club.ratings.open(),
+            icon=ft.Icons.LEADERBOARD,
+            identifier="club-ratings",
+        )
+    )
     if not rows:
         controls.append(body_text(ctx.t("club.none"), color=ft.Colors.ON_SURFACE_VARIANT))
     width = VIEWPORT_WIDTH.get() or 1280.0
