@@ -256,6 +256,14 @@ def test_rename_through_the_screen_and_its_refusals_in_words(store: Any) -> None
         assert not rs.rename()
         assert d.notice is not None and d.notice.key == key and d.notice.error
         assert words in d.t(d.notice.key, **d.notice.args)
+    # said beside the Rename button (the page may be scrolled far from its top)
+    from ui_helpers import order
+
+    from ui.views import SCREENS
+    from ui.views.common import ViewContext
+
+    got = order(SCREENS["club_player"](ViewContext(app=d, page=None)).body)  # type: ignore[arg-type]
+    assert got.index("player-rename") < got.index("ratings-notice") < got.index("player-merge")
     d.set_language("ru")
     rs.set_rename("Boris")
     assert not rs.rename()
@@ -464,3 +472,58 @@ def test_the_screens_are_built_in_both_languages(store: Any, lang: str, width: f
         assert not [t for t in texts if t.startswith("club_ratings.")]
     finally:
         VIEWPORT_WIDTH.reset(token)
+
+
+def test_a_table_finishing_its_match_reaches_the_board_at_the_next_drawing(store: Any) -> None:
+    from test_ui_club import phone
+    from ui_helpers import order
+
+    from ui.views import SCREENS
+    from ui.views.common import ViewContext
+
+    play(store, "Anna", "Boris", "Anna")
+    night = ClubNight(base_url="http://192.0.2.5:8550")
+    d = AppState(store, lang="en")
+    d.club = ClubScreen(d, night)
+    d.go("club", remember=False)
+    assert d.club is not None
+    d.club.new_table()  # the director's "New table", through the app's own form
+    form = d.new_form
+    assert form is not None
+    form.set_name(0, "Clara")
+    form.set_name(1, "Dmitri")
+    form.set_target("500")
+    assert d.submit_new_match(), form.errors
+    number = d.club.links_of
+    assert number is not None
+    rs = ratings(d)
+    rs.open()
+
+    def drawn() -> list[str]:
+        built = SCREENS["club_ratings"](ViewContext(app=d, page=None))  # type: ignore[arg-type]
+        return [i for i in order(built.body) if i.startswith("rating-")]
+
+    names = ids(store)
+    assert drawn()[:2] == [f"rating-{names['Anna']}", f"rating-{names['Boris']}"]
+    assert f"rating-{names['Clara']}" in drawn()  # listed as not rated yet, not ranked
+    assert "Clara" not in {r.name for r in rs.board()}
+    # table 1's scorer records the match to its end through its own (scoped) store
+    p = phone(store, night, number)
+    table = night.table(number)
+    assert table is not None
+    mid = table.match_id
+    p.store.start_deal(mid, 0, "9H")
+    for event in (
+        {"type": "declare", "player": "Clara", "new": DOUBLE},
+        {"type": "stock_exhausted"},
+        {"type": "last_trick", "winner": "Clara"},
+        {"type": "brisques", "counts": {"Clara": 10, "Dmitri": 6}},
+    ):
+        p.store.record(mid, event)
+    assert store.match_info(mid).winner == "Clara"
+    board = rs.board()
+    assert {r.name: r.matches for r in board} == {"Anna": 1, "Boris": 1, "Clara": 1, "Dmitri": 1}
+    assert board == [b for b in board if b.name in ("Anna", "Clara")] + [
+        b for b in board if b.name in ("Boris", "Dmitri")
+    ]
+    assert set(drawn()[:4]) == {f"rating-{names[n]}" for n in ("Anna", "Boris", "Clara", "Dmitri")}

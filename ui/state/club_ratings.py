@@ -143,6 +143,9 @@ class RatingsScreen:
         self._mark: object = None
         self._roster: list[Any] | None = None
         self._shown: dict[str, str] = {}  # the names this screen last showed, by id
+        # Where the notice of a refused rename or merge is shown: beside the button that was
+        # tapped (the page may be scrolled far from its top), not above the page.
+        self.said_at: str | None = None
 
     # --- who may ---------------------------------------------------------------------------
     def allowed(self) -> bool:
@@ -320,6 +323,7 @@ class RatingsScreen:
         if not self.allowed():
             return
         self.player = str(player)
+        self.said_at = None
         self.rename_text = ""
         self.merge_into = None
         self.confirm_merge = False
@@ -354,21 +358,24 @@ class RatingsScreen:
         if not self.allowed():
             return False
         if page is None:
-            return self._gone(self.player)
+            return self._gone(self.player, "rename")
         old, new = page.name, self.rename_text
         try:
             self.app.store.rename_player(old, new)
         except ValueError as exc:
             self.app.notice = self._rename_refusal(old, new, exc)
+            self.said_at = "rename"
             self.forget()
             self.app.changed()
             return False
         except Exception as exc:
             self.app.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            self.said_at = "rename"
             self.app.changed()
             return False
         self.forget()
         self.rename_text = ""
+        self.said_at = "rename"
         self.app.notice = Notice("club_ratings.renamed", {"old": old, "new": new.strip()})
         self.app.changed()
         return True
@@ -429,19 +436,22 @@ class RatingsScreen:
             return False
         if page is None or into is None or into_id is None:
             self.merge_into = None
-            return self._gone(self.player if page is None else into_id)
+            return self._gone(self.player if page is None else into_id, "merge")
         try:
             moved = self.app.store.merge_players(page.name, into)
         except ValueError as exc:
             self.app.notice = self._merge_refusal(page.name, into, exc)
+            self.said_at = "merge"
             self.forget()
             self.app.changed()
             return False
         except Exception as exc:
             self.app.notice = Notice("error.storage", {"why": str(exc)}, error=True)
+            self.said_at = "merge"
             self.app.changed()
             return False
         self.forget()
+        self.said_at = None  # the kept player's page opens at its top, the notice above it
         self.player = into_id
         self.merge_into = None
         self.rename_text = ""
@@ -473,11 +483,12 @@ class RatingsScreen:
         return Notice("club_ratings.refused", {"why": _detail(exc)}, error=True)
 
     # --- helpers ---------------------------------------------------------------------------
-    def _gone(self, player: str | None) -> bool:
+    def _gone(self, player: str | None, at: str) -> bool:
         """A player this screen showed is no longer in the club (renamed or merged away
         meanwhile): said by the name it showed."""
         name = self._shown.get(player or "", player or "")
         self.app.notice = Notice("club_ratings.refused_gone", {"name": name}, error=True)
+        self.said_at = at
         self.app.changed()
         return False
 

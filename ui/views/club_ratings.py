@@ -34,6 +34,7 @@ from ui.views.common import (
 )
 
 CURVE_COLOUR = "#2E7D32"
+STRETCH = ft.CrossAxisAlignment.STRETCH
 WIDE = 1000  # px: the records beside the leaderboard, not below it
 
 
@@ -58,9 +59,15 @@ def _date(at: Any) -> str:
     return f"{at:%Y-%m-%d}"
 
 
-def _notice(ctx: ViewContext, out: list[ft.Control]) -> None:
+def _notice(
+    ctx: ViewContext, out: list[ft.Control], at: str | None = None, *, anywhere: bool = False
+) -> None:
+    """The app's notice, where it belongs: above the page, or beside the action ``at``
+    (rename, merge) that was refused."""
     n = ctx.app.notice
-    if n is not None:
+    rs = _ratings(ctx)
+    said_at = rs.said_at if rs is not None and ctx.app.screen == "club_player" else None
+    if n is not None and (said_at == at or anywhere):
         out.append(banner(ctx.t(n.key, **n.args), error=n.error, identifier="ratings-notice"))
 
 
@@ -94,8 +101,8 @@ def build_board(ctx: ViewContext) -> View:
         out.append(
             ft.ResponsiveRow(
                 [
-                    ft.Column(left, col=7, spacing=14, tight=True),
-                    ft.Column(right, col=5, spacing=14, tight=True),
+                    ft.Column(left, col=7, spacing=14, tight=True, horizontal_alignment=STRETCH),
+                    ft.Column(right, col=5, spacing=14, tight=True, horizontal_alignment=STRETCH),
                 ],
                 spacing=24,
                 run_spacing=14,
@@ -112,19 +119,26 @@ def _board(ctx: ViewContext, board: list[BoardRow]) -> ft.Control:
     small = narrow()
     if not board:
         body: list[ft.Control] = [body_text(t("club_ratings.nobody"))]
-    else:
+    elif small:  # a phone: place, name and rating; matches and the last change under the name
         head = ft.Row(
             [
-                _cell(t("club_ratings.place"), 34 if small else 56, bold=True, size=14),
                 _cell(t("club_ratings.player"), None, bold=True, size=14),
-                _cell(t("club_ratings.rating"), 58 if small else 96, bold=True, size=14, end=True),
-                _cell(t("club_ratings.matches"), 34 if small else 96, bold=True, size=14, end=True),
-                _cell(t("club_ratings.last"), 56 if small else 96, bold=True, size=14, end=True),
+                _cell(t("club_ratings.rating"), 80, bold=True, size=14, end=True),
             ],
             spacing=6,
         )
-        if small:  # the column titles abbreviated by the data: "matches" reads as "#"
-            head.controls[3] = _cell("#", 34, bold=True, size=14, end=True)
+        body = [head, *(_board_row(ctx, row, small) for row in board)]
+    else:
+        head = ft.Row(
+            [
+                _cell(t("club_ratings.place"), 56, bold=True, size=14),
+                _cell(t("club_ratings.player"), None, bold=True, size=14),
+                _cell(t("club_ratings.rating"), 96, bold=True, size=14, end=True),
+                _cell(t("club_ratings.matches"), 96, bold=True, size=14, end=True),
+                _cell(t("club_ratings.last"), 104, bold=True, size=14, end=True),
+            ],
+            spacing=6,
+        )
         body = [head, *(_board_row(ctx, row, small) for row in board)]
     return tagged(
         "ratings-board",
@@ -132,36 +146,59 @@ def _board(ctx: ViewContext, board: list[BoardRow]) -> ft.Control:
     )
 
 
+def _trend_colour(change: float) -> str:
+    if round(change, 1) > 0:
+        return ft.Colors.PRIMARY
+    return ft.Colors.ERROR if round(change, 1) < 0 else ft.Colors.ON_SURFACE_VARIANT
+
+
 def _board_row(ctx: ViewContext, row: BoardRow, small: bool) -> ft.Control:
     rs = _ratings(ctx)
     assert rs is not None
-    trend_colour = (
-        ft.Colors.PRIMARY
-        if row.trend > 0
-        else ft.Colors.ERROR
-        if row.trend < 0
-        else ft.Colors.ON_SURFACE_VARIANT
-    )
-    arrow = "▲ " if row.trend > 0 else "▼ " if row.trend < 0 else ""
-    size = 18 if small else 24
-    line = ft.Row(
-        [
-            _cell(str(row.place), 34 if small else 56, size=size, bold=True),
-            _cell(row.name, None, size=size),
-            _cell(number(row.rating), 58 if small else 96, size=size + 2, bold=True, end=True),
-            _cell(str(row.matches), 34 if small else 96, size=size - 2, end=True),
-            ft.Text(
-                (arrow if not small else "") + signed(row.trend),
-                size=size - 4,
-                color=trend_colour,
-                width=56 if small else 96,
-                text_align=ft.TextAlign.END,
-                no_wrap=True,
-            ),
-        ],
-        spacing=6,
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-    )
+    line: ft.Control
+    if small:
+        detail = ft.Row(
+            [
+                ft.Text(
+                    ctx.t("club_ratings.played", n=row.matches),
+                    size=14,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+                ft.Text(signed(row.trend), size=14, color=_trend_colour(row.trend)),
+            ],
+            spacing=8,
+            tight=True,
+        )
+        line = ft.Row(
+            [
+                _cell(str(row.place), 30, size=20, bold=True),
+                ft.Column(
+                    [_cell(row.name, None, size=19), detail], spacing=0, tight=True, expand=True
+                ),
+                _cell(number(row.rating), 80, size=24, bold=True, end=True),
+            ],
+            spacing=6,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+    else:
+        line = ft.Row(
+            [
+                _cell(str(row.place), 56, size=24, bold=True),
+                _cell(row.name, None, size=24),
+                _cell(number(row.rating), 96, size=26, bold=True, end=True),
+                _cell(str(row.matches), 96, size=22, end=True),
+                ft.Text(
+                    signed(row.trend),
+                    size=20,
+                    color=_trend_colour(row.trend),
+                    width=104,
+                    text_align=ft.TextAlign.END,
+                    no_wrap=True,
+                ),
+            ],
+            spacing=6,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
     label = ctx.t(
         "club_ratings.row_label",
         place=row.place,
@@ -258,7 +295,7 @@ def _records(ctx: ViewContext, deals: list[DealRow], doubles: list[DoublesRow]) 
         parts.append(
             tagged(
                 f"record-doubles-{i}",
-                _record_line(t("club_ratings.doubles", n=b.count), b.player, where, first=i == 0),
+                _record_line(str(b.count), b.player, where, first=i == 0),
             )
         )
     return tagged("ratings-records", _panel(parts))
@@ -316,7 +353,6 @@ def _skipped(ctx: ViewContext, skipped: list[Any]) -> ft.Control:
                 ctx.t("club_ratings.skipped", match=s.match_id, why=s.why),
                 size=15,
                 color=ft.Colors.ON_ERROR_CONTAINER,
-                selectable=True,
             )
         )
     return tagged(
@@ -347,7 +383,7 @@ def build_player(ctx: ViewContext) -> View:
     title = page.name if page is not None else ctx.t("club_ratings.title")
     bar = app_bar(ctx, title)
     out: list[ft.Control] = []
-    _notice(ctx, out)
+    _notice(ctx, out, anywhere=page is None)  # no page: no panel to say it in
     if rs is None or page is None:
         if rs is not None and rs.allowed():
             out.append(body_text(ctx.t("club_ratings.no_player")))
@@ -424,7 +460,11 @@ def _curve(ctx: ViewContext, curve: Curve) -> ft.Control:
             title=ft.Text(ctx.t("club_ratings.curve_x"), size=14),
             title_size=22,
         ),
-        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+        horizontal_grid_lines=fch.ChartGridLines(
+            color=ft.Colors.OUTLINE_VARIANT,
+            width=1,
+            interval=curve.ticks[1] - curve.ticks[0] if len(curve.ticks) > 1 else None,
+        ),
         interactive=False,
         expand=True,
     )
@@ -470,6 +510,8 @@ def _result_words(ctx: ViewContext, row: HistoryRow) -> str:
     t = ctx.t
     vs = " / ".join(" & ".join(side) for side in row.opponents)
     result = t(f"club_ratings.result_{row.result}", place=row.place)
+    if row.result == "place":  # came second, third: in words where the language has them
+        result = ctx.app.t.get(f"club_ratings.result_place_{row.place}", result)
     scores = "–".join(str(v) for v in (row.score, *row.other_scores))
     if row.partners:
         return t(
@@ -490,13 +532,7 @@ def _history_row(ctx: ViewContext, row: HistoryRow, small: bool) -> ft.Control:
         variant=t(f"variant.{row.variant}"),
         date=_date(row.finished_at),
     )
-    change_colour = (
-        ft.Colors.PRIMARY
-        if row.change > 0
-        else ft.Colors.ERROR
-        if row.change < 0
-        else ft.Colors.ON_SURFACE_VARIANT
-    )
+    change_colour = _trend_colour(row.change)
     numbers = ft.Row(
         [
             ft.Text(
@@ -548,12 +584,15 @@ def _rename(ctx: ViewContext, rs: RatingsScreen, page: PlayerPage) -> ft.Control
             capitalization=ft.TextCapitalization.WORDS,
         ),
     )
+    said: list[ft.Control] = []
+    _notice(ctx, said, "rename")
     return tagged(
         "player-rename",
         _panel(
             [
                 heading(t("club_ratings.rename_title"), 18),
                 body_text(t("club_ratings.rename_help", name=page.name), 15),
+                *said,
                 ft.Row(
                     [
                         field,
@@ -580,6 +619,7 @@ def _merge(ctx: ViewContext, rs: RatingsScreen, page: PlayerPage) -> ft.Control:
         heading(t("club_ratings.merge_title"), 18),
         body_text(t("club_ratings.merge_help", name=page.name), 15),
     ]
+    _notice(ctx, parts, "merge")
     if not choices:
         parts.append(body_text(t("club_ratings.merge_nobody"), 15))
         return tagged("player-merge", _panel(parts))
