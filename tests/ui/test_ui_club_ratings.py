@@ -385,6 +385,7 @@ def test_a_table_phone_reaches_no_rating_screen_and_its_store_refuses(store: Any
     for call in (
         lambda: p.store.club(),
         lambda: p.store.player_list(),
+        lambda: p.store.players(),
         lambda: p.store.rename_player("Anna", "Ann"),
         lambda: p.store.merge_players("Anna", "Boris"),
     ):
@@ -527,3 +528,35 @@ def test_a_table_finishing_its_match_reaches_the_board_at_the_next_drawing(store
         b for b in board if b.name in ("Boris", "Dmitri")
     ]
     assert set(drawn()[:4]) == {f"rating-{names[n]}" for n in ("Anna", "Boris", "Clara", "Dmitri")}
+
+
+@pytest.mark.parametrize("screen", ["club_ratings", "club_player"])
+def test_the_ratings_screens_are_drawn_again_when_a_table_moves(store: Any, screen: str) -> None:
+    from test_ui_club import create_table, phone
+    from test_ui_table import Hub, declare
+    from ui_helpers import a_moment_later, start_deal
+
+    play(store, "Anna", "Boris", "Anna")
+    hub = Hub()
+    night = ClubNight(base_url="http://192.0.2.5:8550")
+    d = AppState(store, lang="en")
+    d.club = ClubScreen(d, night)
+    d.go("club", remember=False)
+    create_table(d, ("Clara", "Dmitri"))
+    rs = ratings(d)
+    rs.open()
+    if screen == "club_player":
+        rs.open_player(ids(store)["Anna"])
+    assert d.screen == screen
+    hub.join(d, "director")
+    p = phone(store, night, 1)
+    hub.join(p, "Clara's phone")
+    table = night.table(1)
+    assert table is not None and p.open_match(table.match_id) and p.deal is not None
+    drawn: list[str] = []
+    d.subscribe(lambda: drawn.append(d.screen))
+    start_deal(p.deal)
+    a_moment_later(p)
+    declare(p, 0, "KH QH")
+    hub.deliver(p, d)
+    assert drawn and drawn[-1] == screen  # the screen reads the store again as it is drawn
