@@ -137,6 +137,7 @@ class RatingsScreen:
         self.app = app
         self.player: str | None = None  # whose page is open
         self.rename_text = ""
+        self.renames = 0  # renames done: the field's key, so a done rename empties it
         self.merge_into: str | None = None  # the player a merge would keep
         self.confirm_merge = False
         self._club: Any = None
@@ -375,6 +376,7 @@ class RatingsScreen:
             return False
         self.forget()
         self.rename_text = ""
+        self.renames += 1  # a new, empty field (the old one holds what was typed)
         self.said_at = "rename"
         self.app.notice = Notice("club_ratings.renamed", {"old": old, "new": new.strip()})
         self.app.changed()

@@ -99,13 +99,14 @@ def build_board(ctx: ViewContext) -> View:
     width = VIEWPORT_WIDTH.get() or 1280.0
     if width >= WIDE:
         out.append(
-            ft.ResponsiveRow(
+            ft.Row(  # two columns side by side, each as tall as it needs
                 [
-                    ft.Column(left, col=7, spacing=14, tight=True, horizontal_alignment=STRETCH),
-                    ft.Column(right, col=5, spacing=14, tight=True, horizontal_alignment=STRETCH),
+                    ft.Column(left, expand=7, spacing=14, tight=True, horizontal_alignment=STRETCH),
+                    ft.Column(
+                        right, expand=5, spacing=14, tight=True, horizontal_alignment=STRETCH
+                    ),
                 ],
                 spacing=24,
-                run_spacing=14,
                 vertical_alignment=ft.CrossAxisAlignment.START,
             )
         )
@@ -575,6 +576,7 @@ def _rename(ctx: ViewContext, rs: RatingsScreen, page: PlayerPage) -> ft.Control
     field = tagged(
         "player-rename-field",
         ft.TextField(
+            key=f"rename-{rs.player}-{rs.renames}",
             label=t("club_ratings.new_name"),
             value=rs.rename_text,
             on_change=lambda e: rs.set_rename(str(e.control.value or "")),
