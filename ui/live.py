@@ -270,8 +270,10 @@ class TableLink:
             s for s in (app.session, app.viewed) if s is not None and s.match_id == move.match_id
         ]
         if not shown:
-            if app.screen in ("home", "history", "stats", "club", "club_tournament"):
-                app.changed()  # the lists and the resume card read storage on render
+            if app.screen in (
+                "home", "history", "stats", "club", "club_tournament", "club_ratings", "club_player"
+            ):
+                app.changed()  # the lists, the resume card and the club's screens read storage
             return
         form_open = app.deal is not None and app.deal.session in shown and app.deal.mode == "end"
         for s in shown:

@@ -23,8 +23,10 @@ from ui.state.rules import RulesScreen
 
 Screen = Literal[
     "home", "new_match", "deal", "score", "rules", "history", "history_match", "stats",
-    "entries", "correction", "viewer", "club", "club_tournament",
+    "entries", "correction", "viewer", "club", "club_tournament", "club_ratings", "club_player",
 ]
+# The director's screens (ui/state/club.py, ui/state/club_ratings.py): its session's only.
+CLUB_SCREENS = ("club", "club_tournament", "club_ratings", "club_player")
 Role = Literal["scorer", "viewer"]
 Theme = Literal["system", "light", "dark"]
 THEMES: tuple[Theme, ...] = ("system", "light", "dark")
@@ -180,8 +182,8 @@ class AppState:
 
     def go(self, screen: Screen, *, remember: bool = True) -> None:
         self.flush()
-        if screen in ("club", "club_tournament") and self.club is None:
-            screen = "home"  # the director's screen is the director's session's only
+        if screen in CLUB_SCREENS and self.club is None:
+            screen = "home"  # the director's screens are the director's session's only
         if screen == "deal" and self.role == "viewer":
             screen = "viewer"  # a viewer reads the match; the deal screen is for scorers
         if screen == "rules" and screen != self.screen:
@@ -344,6 +346,8 @@ class AppState:
             return "/club"
         if self.screen == "club_tournament":
             return "/club/tournament"
+        if self.screen in ("club_ratings", "club_player") and self.club is not None:
+            return self.club.ratings.route
         return "/"
 
     def open_route(self, route: str) -> bool:
@@ -357,6 +361,8 @@ class AppState:
         if parts == ["club", "tournament"] and self.club is not None:
             self.go("club_tournament", remember=False)
             return True
+        if parts[:1] == ["club"] and self.club is not None:
+            return self.club.ratings.open_route(parts)
         if len(parts) != 2 or parts[0] not in ("match", "view") or not parts[1].isdigit():
             return False
         if parts[0] == "view":

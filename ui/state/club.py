@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from referee.games import ahead
 from ui import backend
+from ui.state.club_ratings import RatingsScreen
 from ui.state.common import Notice
 from ui.state.join_codes import JoinCode
 from ui.state.new_match import NewMatchForm
@@ -71,6 +72,7 @@ class ClubScreen:
         from ui.state.club_tournament import TournamentScreen
 
         self.tournament: TournamentScreen = TournamentScreen(app, night)
+        self.ratings = RatingsScreen(app)  # the leaderboard, players, records
 
     # --- reading ---------------------------------------------------------------------------
     def rows(self) -> list[TableRow]:

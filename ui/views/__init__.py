@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from ui.views import (
     club,
+    club_ratings,
     club_tournament,
     correction,
     deal,
@@ -32,4 +33,6 @@ SCREENS: dict[str, Callable[[ViewContext], View]] = {
     "viewer": viewer.build,
     "club": club.build,
     "club_tournament": club_tournament.build,
+    "club_ratings": club_ratings.build_board,
+    "club_player": club_ratings.build_player,
 }

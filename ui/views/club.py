@@ -67,6 +67,14 @@ def build(ctx: ViewContext) -> View:
         )
     )
     controls += club_tournament.summary(ctx, club.tournament)  # standings, who plays whom
+    controls.append(  # the club's ratings, players and records (ui/views/club_ratings.py)
+        big_button(
+            ctx.t("club_ratings.open"),
+            lambda _e: club.ratings.open(),
+            icon=ft.Icons.LEADERBOARD,
+            identifier="club-ratings",
+        )
+    )
     if not rows:
         controls.append(body_text(ctx.t("club.none"), color=ft.Colors.ON_SURFACE_VARIANT))
     width = VIEWPORT_WIDTH.get() or 1280.0

@@ -15,4 +15,7 @@ def screen_key(app: Any) -> str:
     if key == "deal" and ds is not None:
         # setup → play → end form → summary are screens of their own; so is each deal
         key = f"deal:{ds.mode}:{ds.deal_number}"
+    club = getattr(app, "club", None)
+    if key == "club_player" and club is not None:
+        key = f"club_player:{club.ratings.player}"  # each player's page opens at its top
     return key
