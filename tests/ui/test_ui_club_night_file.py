@@ -95,3 +95,38 @@ def test_a_worker_never_makes_a_new_night(tmp_path: Path) -> None:
     with pytest.raises(club_night.NoNightToJoin):
         club_night.start("192.0.2.5", 8550, path=tmp_path / "none.json", join=True)
     assert not (tmp_path / "none.json").exists()
+
+
+def test_a_change_made_inside_another_holds_the_file_lock_throughout(tmp_path: Path) -> None:
+    """A tournament's round is one change made of several (its tables, then the round): the
+    night's file stays locked against other processes from its read to its last write, and
+    the changes inside it do not wait on the lock their own process holds."""
+    import fcntl
+
+    import pytest
+
+    path = tmp_path / "club.json"
+    night = club_night.start("192.0.2.5", 8550, path=path)
+
+    def locked_elsewhere() -> bool:
+        fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # another open file: as a process
+        except BlockingIOError:
+            return True
+        finally:
+            os.close(fd)
+        return False
+
+    with night.changing():
+        first = night.add_table(101)
+        assert locked_elsewhere()  # still held after the inner change was written
+        night.set_tournament({"round": 1, "tables": [first.number]})
+        assert locked_elsewhere()
+    assert not locked_elsewhere()
+    kept = json.loads(path.read_text())
+    assert [t["matches"] for t in kept["tables"]] == [[101]]
+    assert kept["tournament"] == {"round": 1, "tables": [first.number]}
+    with pytest.raises(RuntimeError), night.changing():
+        raise RuntimeError("a change that fails")
+    assert not locked_elsewhere()  # let go all the same

@@ -40,7 +40,8 @@ from typing import Any
 
 from ui.server import qr
 from ui.server.roles import Role
-from ui.server.table import SECRET_BYTES, SECRET_PARAM
+from ui.server.secret_link import SECRET_PARAM
+from ui.server.table import SECRET_BYTES
 
 NIGHT_HOURS = 18  # a kept night older than this is over: the next start is a new one
 
@@ -96,7 +97,10 @@ class ClubNight:
         self.base_url = base_url.rstrip("/")  # where phones reach the server
         self.host_url = host_url  # the laptop's own address (the director without a link)
         self._lock = threading.Lock()
-        self._saving = threading.Lock()  # one writer of the file at a time (two director tabs)
+        # one writer of the file at a time (two director tabs); re-entered by a change made
+        # inside another (a tournament's round: its tables, then the round)
+        self._saving = threading.RLock()
+        self._file_locked = 0  # how deep this process holds the file's lock (under _saving)
         self._on_disk: tuple[int, int, int] | None = None  # the file as last read or written
 
     # --- reading (any thread) --------------------------------------------------------------
@@ -206,8 +210,12 @@ class ClubNight:
         """The exclusive lock of the night among processes (``fcntl.flock`` on a file beside
         it, which renames never replace); none for a night kept in memory, or where the lock
         file cannot be made (the write that follows fails too, as an unsaved night)."""
-        if self.path is None:
-            yield
+        if self.path is None or self._file_locked:
+            self._file_locked += 1  # held already, further out (flock would wait on itself)
+            try:
+                yield
+            finally:
+                self._file_locked -= 1
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -218,7 +226,11 @@ class ClubNight:
             return
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
-            yield
+            self._file_locked += 1
+            try:
+                yield
+            finally:
+                self._file_locked -= 1
         finally:
             os.close(fd)  # closing lets the lock go
 
@@ -298,7 +310,7 @@ class ClubNight:
 
 # what a night read again from its file leaves as this process has it: where it is served,
 # its locks, what it knows of the file (everything else is the file's)
-_RUNNING = frozenset({"path", "base_url", "host_url", "_on_disk"})
+_RUNNING = frozenset({"path", "base_url", "host_url", "_on_disk", "_file_locked"})
 _LOCKS = (type(threading.Lock()), type(threading.RLock()))
 
 

@@ -41,6 +41,8 @@ from ui.state.common import Notice
 from ui.state.new_match import MAX_NAME, NewMatchForm
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     from ui.state.app import AppState
 
 Format = Literal["round_robin", "swiss"]
@@ -60,6 +62,7 @@ class TournamentNight(Protocol):
     def set_tournament(self, data: dict[str, Any] | None) -> None: ...
     def add_table(self, match_id: int) -> Any: ...
     def tables(self) -> list[Any]: ...
+    def changing(self) -> AbstractContextManager[None]: ...
 
 
 # --- what is kept ---------------------------------------------------------------------------
@@ -747,8 +750,9 @@ class TournamentScreen:
         """One table per pairing of the next round, each with its match (the tournament's
         settings, the players in the round's seat order) and its links, as "New table" makes
         them; the round is kept with the night. Two director's tabs pressing Start at once
-        start it once: the second finds the round started (this server's lock)."""
-        with _STARTING:
+        start it once: the second finds the round started (this process's lock, and the
+        night's file lock across worker processes, held over the read and every write)."""
+        with _STARTING, self.night.changing():
             return self._start_round()
 
     def _start_round(self) -> bool:
