@@ -27,6 +27,8 @@ from ui.views.common import (
 )
 
 CODE_SIZE = 220  # px: a phone's camera reads it from a metre away
+MAX_WIDTH = 1800  # px: the cards of a projector's wide screen
+CARD_GAP = 14  # px between cards
 STATUS_COLOURS = {
     "playing": ft.Colors.PRIMARY_CONTAINER,
     "finished": ft.Colors.TERTIARY_CONTAINER,
@@ -60,6 +62,12 @@ def build(ctx: ViewContext) -> View:
                     icon=ft.Icons.EMOJI_EVENTS,
                     identifier="club-tournament",
                 ),
+                big_button(  # the club's ratings, players and records: ui/views/club_ratings.py
+                    ctx.t("club_ratings.open"),
+                    lambda _e: club.ratings.open(),
+                    icon=ft.Icons.LEADERBOARD,
+                    identifier="club-ratings",
+                ),
             ],
             wrap=True,
             spacing=10,
@@ -67,29 +75,26 @@ def build(ctx: ViewContext) -> View:
         )
     )
     controls += club_tournament.summary(ctx, club.tournament)  # standings, who plays whom
-    controls.append(  # the club's ratings, players and records (ui/views/club_ratings.py)
-        big_button(
-            ctx.t("club_ratings.open"),
-            lambda _e: club.ratings.open(),
-            icon=ft.Icons.LEADERBOARD,
-            identifier="club-ratings",
-        )
-    )
     if not rows:
         controls.append(body_text(ctx.t("club.none"), color=ft.Colors.ON_SURFACE_VARIANT))
     width = VIEWPORT_WIDTH.get() or 1280.0
     across = 3 if width >= 1500 else 2 if width >= 900 else 1
+    # Cards of a fixed width in a wrapping row, not a ResponsiveRow: Flet's ResponsiveRow
+    # sometimes left a new table's card unlaid (the links above it shown, the card missing
+    # until the page scrolled, seen in Chromium), and the width is known here anyway.
+    inner = min(width, MAX_WIDTH) - 32  # scroll_body's padding
+    card_width = max(280.0, (inner - CARD_GAP * (across - 1)) / across)
     cards: list[ft.Control] = [
-        ft.Container(_card(ctx, club, row), col=12 // across, key=f"table-{row.number}")
+        ft.Container(_card(ctx, club, row), width=card_width, key=f"table-{row.number}")
         for row in rows
     ]
     if club.links_of is not None and any(r.number == club.links_of for r in rows):
         controls.append(_links(ctx, club, club.links_of))  # above the cards: in sight
-    controls.append(ft.ResponsiveRow(cards, spacing=14, run_spacing=14))
+    controls.append(ft.Row(cards, wrap=True, spacing=CARD_GAP, run_spacing=CARD_GAP))
     for i, control in enumerate(controls):
         if control.key is None:
             control.key = f"club-{i}"
-    return View(scroll_body(controls, max_width=1800), bar)
+    return View(scroll_body(controls, max_width=MAX_WIDTH), bar)
 
 
 def _home_button(ctx: ViewContext) -> ft.Control:
