@@ -159,6 +159,10 @@ def refusals(page: Any, sent: list[bytes]) -> None:
             break
     tap(page, "player-rename-go")
     wait_words(page, "player-rename", "already another player's name", timeout=WAIT)
+    # the refusal pushed the merge below the fold (its button was cut off by the screen's
+    # edge in a failed run): to the page's end again, and let the scroll settle
+    scroll_down(page, 3000)
+    page.wait_for_timeout(500)
     tap(page, "player-merge-into")
     pick(page, "Boris")
     by_id(page, "player-merge-go").first.wait_for(timeout=WAIT)
