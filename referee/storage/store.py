@@ -365,6 +365,22 @@ class Store:
             names.setdefault(int(mid), []).append(str(name))
         return [ml.info_of(r, tuple(names.get(int(r.id), []))) for r in rows]
 
+    def versions(self, match_ids: Sequence[int]) -> dict[int, tuple[int, bool]]:
+        """Each named match's version, in one read: its change counter (``match.activity``,
+        moved by every write, undo and correction) and whether it is abandoned. A screen that
+        shows many matches (the club director's) replays only those whose version moved
+        since it last looked; a match not stored is left out."""
+        ids = sorted({int(m) for m in match_ids})
+        if not ids:
+            return {}
+        with self._read() as conn:
+            rows = conn.execute(
+                select(T_MATCH.c.id, T_MATCH.c.activity, T_MATCH.c.abandoned_at).where(
+                    T_MATCH.c.id.in_(ids)
+                )
+            ).all()
+        return {int(r.id): (int(r.activity or 0), r.abandoned_at is not None) for r in rows}
+
     def unfinished_match(self) -> int | None:
         """The match to resume: the one played last (by the order of changes, never the wall
         clock) that is neither finished nor abandoned."""

@@ -68,3 +68,21 @@ def test_last_finished_match_is_the_most_recent_result(store: Store) -> None:
     assert store.last_finished_match() == first
     second = store.import_match(sample_record(deals=1) | {"target": 100})
     assert store.last_finished_match() == second
+
+
+def test_a_matchs_version_moves_with_every_change_and_only_its_own(store: Store) -> None:
+    """``versions``: what a screen of many matches compares to know which to read again."""
+    one, two = _begun(store), _begun(store)
+    before = store.versions([one, two, 999])
+    assert set(before) == {one, two}  # a match not stored is left out
+    assert store.versions([]) == {}
+    store.record(one, SAMPLE_EVENTS[2])
+    after = store.versions([one, two])
+    assert after[one] != before[one] and after[two] == before[two]
+    store.undo(one)
+    undone = store.versions([one, two])
+    assert undone[one] not in (before[one], after[one]) and undone[two] == before[two]
+    store.abandon_match(two)
+    assert store.versions([two])[two] != before[two]
+    store.restore_match(two)
+    assert store.versions([two])[two] == before[two]  # as it was: nothing else changed

@@ -302,8 +302,11 @@ def test_the_directors_changes_on_another_worker_reach_this_workers_phones(
     one = there.add_table(store.create_match("two-hand", ["Anna", "Boris"]))
     two = there.add_table(store.create_match("two-hand", ["Clara", "Dmitri"]))
     hub = Hub()
-    viewer, scorer, other = phone(store, here, 1, "viewer"), phone(store, here, 1), phone(
-        store, here, 2)
+    viewer, scorer, other = (
+        phone(store, here, 1, "viewer"),
+        phone(store, here, 1),
+        phone(store, here, 2),
+    )
     boss = director(store, here)
     drawn: list[str] = []
     boss.subscribe(lambda: drawn.append("drawn"))
@@ -312,8 +315,9 @@ def test_the_directors_changes_on_another_worker_reach_this_workers_phones(
     assert scorer.open_match(one.match_id)
 
     def heard(table: Any, what: str) -> None:
-        change = Change(table.match_id, 0, NIGHT, "another-worker",
-                        news={"table": table.number, "what": what})
+        change = Change(
+            table.match_id, 0, NIGHT, "another-worker", news={"table": table.number, "what": what}
+        )
         live.heard_elsewhere(store, change, hub.company)
         hub.deliver()
 
@@ -321,7 +325,8 @@ def test_the_directors_changes_on_another_worker_reach_this_workers_phones(
     heard(there.table(1), "abandon")
     assert scorer.deal is not None and scorer.deal.notice is not None
     assert scorer.t(scorer.deal.notice.key, **scorer.deal.notice.args).startswith(
-        "The director stopped table 1")
+        "The director stopped table 1"
+    )
     assert other.notice is None and drawn
     # the next match: the viewer with nothing to watch opens it; told twice (storage's
     # "new" and the night's "next"), it is said once
@@ -335,3 +340,49 @@ def test_the_directors_changes_on_another_worker_reach_this_workers_phones(
     assert viewer.live_notice is not None and viewer.live_notice.serial == 1
     assert other.session is None and not other.sees(new_id)
     assert here.writable(1) == new_id and here.writable(2) == two.match_id
+
+
+def test_a_move_at_one_table_replays_only_that_tables_match(
+    store: Any, night: ClubNight, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The director's list is drawn after every move at any table: it replays the match of
+    the table that moved (and one abandoned), not the whole night's."""
+    from ui import backend
+
+    d = director(store, night)
+    for names in (("Anna", "Boris"), ("Clara", "Dmitri"), ("Elena", "Fyodor")):
+        create_table(d, names)
+    assert d.club is not None
+    replayed: list[int] = []
+    summarize = backend.summarize
+
+    def counted(s: Any, match_id: int) -> Any:
+        replayed.append(match_id)
+        return summarize(s, match_id)
+
+    monkeypatch.setattr(backend, "summarize", counted)
+    d.club.rows()
+    replayed.clear()
+    assert [r.totals for r in d.club.rows()] == [(0, 0)] * 3
+    assert replayed == []  # nothing moved: nothing replayed
+    t1 = night.table(1)
+    assert t1 is not None
+    p1 = phone(store, night, 1)
+    assert p1.open_match(t1.match_id) and p1.deal is not None
+    start_deal(p1.deal)
+    a_moment_later(p1)
+    declare(p1, 0, "KH QH")
+    assert p1.session is not None
+    p1.session.flush()  # the write is in storage
+    rows = d.club.rows()
+    assert replayed == [t1.match_id]
+    assert rows[0].totals == (40, 0) and rows[1].totals == rows[2].totals == (0, 0)
+    replayed.clear()
+    p1.deal.undo()
+    p1.session.flush()
+    assert d.club.rows()[0].totals == (0, 0) and replayed == [t1.match_id]
+    replayed.clear()
+    assert d.club.abandon(3)
+    t3 = night.table(3)
+    assert t3 is not None
+    assert d.club.rows()[2].status == "abandoned" and replayed == [t3.match_id]
