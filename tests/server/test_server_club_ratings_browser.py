@@ -168,6 +168,8 @@ def refusals(page: Any, sent: list[bytes]) -> None:
     by_id(page, "player-merge-go").first.wait_for(timeout=WAIT)
     tap(page, "player-merge-go")
     wait_words(page, "player-merge-question", 'Merge "Anna" into "Boris"?', timeout=WAIT)
+    scroll_down(page, 3000)  # the question's buttons below it, at the page's end
+    page.wait_for_timeout(500)
     shot(page, "issue24-ratings-player-1280-merge-question")
     tap(page, "player-merge-yes")
     wait_words(page, "player-merge", "both sat in matches", timeout=WAIT)
