@@ -386,3 +386,43 @@ def test_a_move_at_one_table_replays_only_that_tables_match(
     t3 = night.table(3)
     assert t3 is not None
     assert d.club.rows()[2].status == "abandoned" and replayed == [t3.match_id]
+
+
+def test_the_directors_list_rebuilds_only_the_card_of_a_table_that_moved(
+    store: Any, night: ClubNight
+) -> None:
+    """The same card objects come back while their tables stand still (Flet's diff skips an
+    identical object); a table's move, its links and the language each build new ones."""
+    from ui_helpers import find
+
+    from ui.views import SCREENS
+    from ui.views.common import ViewContext
+
+    d = director(store, night)
+    create_table(d, ("Anna", "Boris"))
+    create_table(d, ("Clara", "Dmitri"))
+    assert d.club is not None
+    d.club.show_links(2)  # links hidden
+    view = SCREENS["club"]
+
+    def cards() -> list[Any]:
+        body = view(ViewContext(app=d, page=None)).body  # type: ignore[arg-type]
+        return [find(body, "club-table-1"), find(body, "club-table-2")]
+
+    first = cards()
+    assert None not in first
+    assert all(a is b for a, b in zip(cards(), first, strict=True))
+    t1 = night.table(1)
+    assert t1 is not None
+    p1 = phone(store, night, 1)
+    assert p1.open_match(t1.match_id) and p1.deal is not None
+    start_deal(p1.deal)
+    assert p1.session is not None
+    p1.session.flush()
+    moved = cards()
+    assert moved[0] is not first[0] and moved[1] is first[1]
+    d.club.show_links(1)
+    shown = cards()
+    assert shown[0] is not moved[0] and shown[1] is moved[1]
+    d.set_language("ru")
+    assert all(a is not b for a, b in zip(cards(), shown, strict=True))

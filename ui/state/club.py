@@ -77,6 +77,7 @@ class ClubScreen:
         # one table replays that table's match, not the whole night's (twenty replays took
         # 0.3 s of the director's worker per move)
         self._summaries: dict[int, tuple[tuple[int, bool], backend.MatchSummary]] = {}
+        self.view_cache: dict[tuple[Any, ...], Any] = {}  # the screen's cards (ui/views)
 
     # --- reading ---------------------------------------------------------------------------
     def rows(self) -> list[TableRow]:

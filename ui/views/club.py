@@ -7,6 +7,7 @@ cards across by the screen's width."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -25,6 +26,7 @@ from ui.views.common import (
     tagged,
     with_args,
 )
+from ui.views.view_cache import cached
 
 CODE_SIZE = 220  # px: a phone's camera reads it from a metre away
 MAX_WIDTH = 1800  # px: the cards of a projector's wide screen
@@ -84,8 +86,22 @@ def build(ctx: ViewContext) -> View:
     # until the page scrolled, seen in Chromium), and the width is known here anyway.
     inner = min(width, MAX_WIDTH) - 32  # scroll_body's padding
     card_width = max(280.0, (inner - CARD_GAP * (across - 1)) / across)
+    # A card is rebuilt only when its table, the language, its width or its own question or
+    # links change: the list is drawn again after every move at any table, and twenty
+    # cards built and diffed each time were a seventh of a loaded worker's time (py-spy).
     cards: list[ft.Control] = [
-        ft.Container(_card(ctx, club, row), width=card_width, key=f"table-{row.number}")
+        cached(
+            club,
+            (
+                "table-card",
+                row,
+                ctx.app.lang,
+                card_width,
+                club.links_of == row.number,
+                club.confirm_abandon == row.number,
+            ),
+            partial(_table_card, ctx, club, row, card_width),
+        )
         for row in rows
     ]
     if club.links_of is not None and any(r.number == club.links_of for r in rows):
@@ -95,6 +111,10 @@ def build(ctx: ViewContext) -> View:
         if control.key is None:
             control.key = f"club-{i}"
     return View(scroll_body(controls, max_width=MAX_WIDTH), bar)
+
+
+def _table_card(ctx: ViewContext, club: ClubScreen, row: TableRow, width: float) -> ft.Control:
+    return ft.Container(_card(ctx, club, row), width=width, key=f"table-{row.number}")
 
 
 def _home_button(ctx: ViewContext) -> ft.Control:

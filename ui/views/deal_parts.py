@@ -1,4 +1,5 @@
-"""Small pieces the deal screen's modules share: panels, the view cache, sentence case."""
+"""Small pieces the deal screen's modules share: panels, the view cache (ui/views/view_cache.py),
+sentence case."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ from typing import Any
 
 import flet as ft
 
-from ui.state.deal import DealScreen
 from ui.views import plain_buttons
 from ui.views.common import ViewContext, tagged
+from ui.views.view_cache import cached
+
+__all__ = ["Act", "cached", "cap", "compact_button", "panel", "seat_setter"]
 
 Act = Callable[[Callable[[], Any]], Callable[[Any], None]]
 
@@ -43,18 +46,6 @@ def panel(
         bgcolor=tint or ft.Colors.SURFACE_CONTAINER,
     )
     return tagged(identifier, box) if identifier else box
-
-
-def cached(ds: DealScreen, key: tuple[Any, ...], build: Callable[[], ft.Control]) -> ft.Control:
-    """Reuse the very control object built for the same content: Flet's diff skips an
-    identical object, so an unchanged player panel or card grid costs nothing per tap."""
-    cache = ds.view_cache
-    control: ft.Control | None = cache.get(key)
-    if control is None:
-        if len(cache) > 256:
-            cache.clear()
-        control = cache[key] = build()
-    return control
 
 
 def compact_button(
