@@ -19,6 +19,11 @@ frame naming the match and log position that follows the drawing, ui/server/pain
 received by the phone's websocket and its patch applied to its tree: **received, not
 painted**; bench_table.py measures painting in Chromium), median and 95th percentile.
 
+The director's screen is open too (``--directors``, default 1: the laptop's own listener,
+127.0.0.1, as the person running the night sees every table): it is drawn again after every
+move at any table. ``director_ms``: write → the director's card of that table changed in
+the director's received tree (same "received, not painted").
+
 Mid-run (``--kill-at`` of the run) the worker with the most phones is killed (SIGKILL). Its
 phones reconnect to the same address and land on a surviving worker (or the one started
 again); ``worker_kill_recovered`` says whether every one of them is back on its table's match
@@ -205,6 +210,31 @@ async def join(server: Any, table: Table, role: str, marks: dict[str, list[Any]]
     return phone
 
 
+async def open_director(port: int, k: int, tables: list[Table],
+                        seen: dict[str, list[tuple[int, float]]]) -> Phone:
+    """The director's screen on the laptop's own listener; each table card's text is kept,
+    and the time it changes is noted (a write reaching the director's list)."""
+    name = f"director-{k}"
+    seen[name] = []
+    cards: dict[int, str | None] = {}
+
+    def frame(phone: Phone, at: float) -> None:
+        if phone.tree is None:
+            return
+        for t in tables:
+            text = phone.tree.text(f"club-table-{t.number}")
+            if t.number in cards and text is not None and text != cards[t.number]:
+                seen[name].append((t.number, at))
+            if text is not None:
+                cards[t.number] = text
+
+    director = Phone(f"127.0.0.1:{port}", None, name=name, on_frame=frame)
+    await director.open(120)
+    await director.wait(lambda tree: tree.text(f"club-table-{tables[-1].number}") is not None,
+                        120, "the director's list")
+    return director
+
+
 async def record(table: Table, writer: Phone, taps: tuple[str, ...], others: list[Phone],
                  marks: dict[str, list[Any]], log: list[str]) -> None:
     """One entry: the writer's screen shows the table's last write first (a person writes
@@ -354,6 +384,8 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
     }
     log: list[str] = []
     marks: dict[str, list[Any]] = {}
+    seen: dict[str, list[tuple[int, float]]] = {}  # a director's: (table, its card changed at)
+    directors: list[Phone] = []
     with tempfile.TemporaryDirectory() as tmp:
         server = ClubServer(url, free_port(), Path(tmp), night_file, workers=args.workers)
         server.start()
@@ -375,6 +407,8 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
             phones = [p for t in tables for p in t.phones]
             on = {str(w): sum(1 for p in phones if p.worker == str(w))
                   for w in server.worker_pids()}
+            directors = [await open_director(server.port, k, tables, seen)
+                         for k in range(args.directors)]
             print(f"{len(phones)} phones joined in {joined_s:.1f} s; per worker: {on}",
                   flush=True)
             await asyncio.sleep(2.0)
@@ -461,6 +495,15 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
                             after_kill.append(ms)
                         else:
                             after_back.append(ms)
+            director_ms: list[float] = []
+            for t in tables:
+                for w in t.writes:
+                    if w.get("failed") or w["t0"] is None:
+                        continue
+                    for changes in seen.values():
+                        got = [at for (n, at) in changes if n == t.number and at >= w["t0"]]
+                        if got:
+                            director_ms.append((min(got) - w["t0"]) * 1000)
             wrong, notes = end_state(store, tables)
             recovered = bool(killed) and all(
                 p.session_id != killed["sessions"][p.name] and p.worker != str(killed["pid"])
@@ -472,6 +515,8 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
             for t in tables:
                 for p in t.phones:
                     await p.close()
+            for d in directors:
+                await d.close()
             server.stop()
             store.close()
     landed = sum(1 for t in tables for w in t.writes if not w.get("failed"))
@@ -496,6 +541,8 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
         "retried": sum(w["retries"] for t in tables for w in t.writes),
         "deliveries": len(times),
         "max_ms": round(max(times), 1) if times else None,
+        "directors": args.directors,
+        "director_ms": spread(director_ms),
         "before_kill": spread(before_kill),
         "kill_to_all_back": {**spread(after_kill), "s": round(killed.get("back_s", -1), 1)},
         "after_all_back": spread(after_back),
@@ -533,6 +580,8 @@ def main(argv: list[str]) -> dict[str, Any]:
     ap.add_argument("--kill-at", type=float, default=0.4,
                     help="kill a worker this far into the run (0: none)")
     ap.add_argument("--seed", type=int, default=24)
+    ap.add_argument("--directors", type=int, default=1,
+                    help="the director's screens open during the night")
     args = ap.parse_args(argv)
     detail = asyncio.run(night(args))
     after = loadavg()
@@ -546,6 +595,8 @@ def main(argv: list[str]) -> dict[str, Any]:
           f"{d['p50_ms']} ms, p95 {d['p95_ms']} ms, max {d['max_ms']} ms; "
           f"{d['before_kill']} before the kill, {d['kill_to_all_back']} from the kill until "
           f"its phones were all back, {d['after_all_back']} after")
+    print(f"the director's screen ({d['directors']}): write → that table's card changed: "
+          f"{d['director_ms']}")
     print(f"lost: {d['lost']} (never shown {d['never_shown']}, screens not storage's at the "
           f"end {d['screens_not_storage_at_end']})")
     print(f"cross-table: reads {d['cross_table_reads']} of {d['cross_table_read_attempts']}, "

@@ -206,6 +206,7 @@ class Phone:
     reconnects: int = 0
     closed: bool = False
     on_mark: Callable[[Phone, str, float], None] | None = None  # (phone, label, received at)
+    on_frame: Callable[[Phone, float], None] | None = None  # after each frame (received at)
     _ws: ClientConnection | None = None
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
     _task: asyncio.Task[None] | None = None
@@ -290,6 +291,8 @@ class Phone:
             asyncio.get_running_loop().create_task(self._send(INVOKE_METHOD, answer))
         elif action == SESSION_CRASHED:
             self.crashed = str(body.get("message") if isinstance(body, dict) else body)
+        if self.on_frame is not None:
+            self.on_frame(self, at)
         self._changed.set()
 
     async def _send(self, action: int, body: Any) -> None:
