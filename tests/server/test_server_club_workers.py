@@ -282,6 +282,49 @@ def test_a_killed_workers_phones_come_back_to_their_table(club: Club) -> None:
     run(club, body)
 
 
+def test_idle_phones_move_back_onto_a_worker_started_again(club: Club) -> None:
+    """After a kill every phone is on the survivor; once the supervisor's new worker serves,
+    the survivor closes its share of idle phones' websockets (ui/server/club_balance.py) and
+    they reconnect, some onto the new worker, each back at its table's match."""
+    from ui.server.club_balance import IDLE
+
+    one, two = club.matches
+
+    async def body() -> None:
+        phones = [*await club.on_each_worker(1, "viewer"), *await club.on_each_worker(2, "viewer")]
+        for table in (1, 2, 1, 2):
+            phones.append(await club.phone(table, "viewer"))
+        for p in phones:
+            await at_the_match(p)
+
+        def at_table(p: Phone) -> tuple[int, int]:
+            mid = one if "table 1" in p.name else two
+            return mid, club.store.log_position(mid)
+
+        victim = phones[0].worker
+        assert victim is not None
+        os.kill(int(victim), signal.SIGKILL)
+        deadline = time.monotonic() + WAIT
+        while not all(p.worker not in (None, victim) and p.shows() is not None for p in phones):
+            assert time.monotonic() < deadline, [p.worker for p in phones]
+            await asyncio.sleep(0.2)
+        survivor = {p.worker for p in phones}
+        assert len(survivor) == 1  # every phone on the one worker left
+        # the supervisor starts a new worker; the survivor then moves its idle phones
+        deadline = time.monotonic() + 4 * IDLE + WAIT
+        while True:
+            on = {p.worker for p in phones}
+            if len(on) == 2 and all(p.shows() == at_table(p) for p in phones):
+                break
+            assert time.monotonic() < deadline, [(p.name, p.worker, p.shows()) for p in phones]
+            await asyncio.sleep(0.5)
+        moved = [p for p in phones if p.worker not in survivor]
+        assert moved and len(moved) <= len(phones) // 2 + 1
+        assert all(len(p.sessions) >= 2 for p in moved)  # a session of its own there
+
+    run(club, body)
+
+
 def test_several_workers_need_postgresql() -> None:
     from ui.main import parse_args
 

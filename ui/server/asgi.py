@@ -70,6 +70,7 @@ def build_app(
     from flet_web.fastapi.flet_fastapi import FastAPI  # type: ignore[import-untyped]
 
     from ui.server.gone_socket import GoneSocket
+    from ui.server.open_sockets import HeldSocket
     from ui.server.painted import ShownApp, ShownSocket
 
     if static is None:
@@ -102,7 +103,8 @@ def build_app(
             main=main,
             before_main=before_main,
         )
-        await handler.handle(ShownSocket(GoneSocket(websocket), handler))
+        # outermost, under Flet's handler: what the page itself sent, not what it painted
+        await handler.handle(HeldSocket(ShownSocket(GoneSocket(websocket), handler)))
 
     app.mount("/", app=static)
     session_roles = SessionRoles(app) if session_hook is not None else None

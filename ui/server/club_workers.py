@@ -50,14 +50,15 @@ class Plan:
     port: int
     club_address: str | None
     binds: tuple[str, ...]
+    workers: int = 1
 
 
 def serve(plan: Plan, sockets: list[socket.socket], workers: int) -> None:
     """Run ``workers`` worker processes on ``sockets`` until SIGINT/SIGTERM (uvicorn's
     supervisor: it starts them, pings them, starts again any that died, stops them all)."""
     import uvicorn
-    from uvicorn.supervisors import Multiprocess
 
+    from ui.server.club_balance import supervisor
     from ui.server.serve import log_level_from_env
 
     log_level_from_env()
@@ -70,7 +71,7 @@ def serve(plan: Plan, sockets: list[socket.socket], workers: int) -> None:
         log_level="warning",
         lifespan="on",
     )
-    Multiprocess(config, sockets=sockets).run()
+    supervisor(config, sockets).run()  # uvicorn's, moving phones onto a worker restarted
 
 
 def plan_from_env() -> Plan:
@@ -86,6 +87,7 @@ def app() -> ASGIApp:
 
     from ui.main import _allowed, _app_main, _club_app
     from ui.server import club_night
+    from ui.server.club_balance import listen
     from ui.server.serve import log_level_from_env
 
     log_level_from_env()
@@ -95,6 +97,7 @@ def app() -> ASGIApp:
     allowed = _allowed(plan.host, list(plan.binds), plan.port)
     built = _club_app(app_main, allowed, plan.port, plan.club_address, False, plan.lang,
                       night=night)
+    listen(plan.workers)  # the supervisor's word that a worker was started again
     return WorkerHeader(built)
 
 
