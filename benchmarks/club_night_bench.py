@@ -511,6 +511,7 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
                 for t in tables for p in t.phones if p.name in killed["sessions"])
             reads, read_tries, writes, write_tries = await cross_table(server, tables, store)
             workers_now = server.worker_pids()
+            on_end = {str(w): sum(1 for p in phones if p.worker == str(w)) for w in workers_now}
         finally:
             for t in tables:
                 for p in t.phones:
@@ -553,6 +554,7 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
         "phones_per_worker": on,
         "killed_worker_phones": len(killed.get("phones", [])),
         "workers_after": len(workers_now),
+        "phones_per_worker_end": on_end,
         "join_s": round(joined_s, 1),
         "run_s": round(run_wall, 1),
         "pace_s": args.pace,
@@ -602,7 +604,8 @@ def main(argv: list[str]) -> dict[str, Any]:
     print(f"cross-table: reads {d['cross_table_reads']} of {d['cross_table_read_attempts']}, "
           f"writes {d['cross_table_writes']} of {d['cross_table_write_attempts']}")
     print(f"worker killed with {d['killed_worker_phones']} phones: every one back on its "
-          f"table: {d['worker_kill_recovered']}; workers serving after: {d['workers_after']}")
+          f"table: {d['worker_kill_recovered']}; workers serving after: {d['workers_after']}, "
+          f"phones on each at the end: {d['phones_per_worker_end']}")
     print(f"server CPU {d['server_cpu_s']} s over {d['run_s']} s ({d['server_cpu_s_per_table']}"
           f" s per table; PostgreSQL {d['postgres_cpu_s']} s; this benchmark's phones "
           f"{d['bench_cpu_s']} s); server memory {d['server_rss_mb_connected']} MB with every "

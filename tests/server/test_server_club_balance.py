@@ -5,6 +5,7 @@ the websocket wrapper that knows when its page last sent something of its own.""
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,7 @@ from ui.server.club_balance import IDLE, to_move
 class Sock:
     name: str
     last_input: float
+    role: str = "viewer"
 
 
 def test_the_idlest_phones_move_first_up_to_the_count() -> None:
@@ -28,17 +30,31 @@ def test_the_idlest_phones_move_first_up_to_the_count() -> None:
 
 def test_a_phone_with_recent_input_never_moves() -> None:
     now = 1000.0
-    busy = [Sock("typing", now - 1), Sock("tapped", now - IDLE + 0.5)]
+    busy = [Sock("loading", now - 1), Sock("resized", now - IDLE + 0.5)]
     idle = [Sock("viewer", now - 3 * IDLE)]
     assert [s.name for s in to_move([*busy, *idle], 3, now)] == ["viewer"]  # type: ignore[attr-defined]
 
 
-class Socket:
-    """A websocket as Starlette gives it: frames to receive, a close that is remembered."""
+def test_only_viewers_move_never_a_scorer_or_the_director() -> None:
+    """A scorer's tap made while its page reconnects would be lost."""
+    now = 1000.0
+    socks = [
+        Sock("scorer", 0.0, "scorer"),
+        Sock("director", 0.0, "director"),
+        Sock("host", 0.0, "host"),
+        Sock("viewer", now - IDLE, "viewer"),
+    ]
+    assert [s.name for s in to_move(socks, 4, now)] == ["viewer"]  # type: ignore[attr-defined]
 
-    def __init__(self, frames: list[bytes]) -> None:
+
+class Socket:
+    """A websocket as Starlette gives it: frames to receive, a close that is remembered, the
+    role the server gave the device in its scope."""
+
+    def __init__(self, frames: list[bytes], role: str = "viewer") -> None:
         self.frames = frames
         self.closed_with: int | None = None
+        self.scope = {"bezique.role": role}
 
     async def receive_bytes(self) -> bytes:
         return self.frames.pop(0)
@@ -60,15 +76,17 @@ def test_a_held_socket_counts_what_its_page_sends_and_closes_for_a_move() -> Non
 
 
 def test_a_worker_moves_its_share_of_idle_phones_and_none_when_alone(monkeypatch: Any) -> None:
-    inner = [Socket([]) for _ in range(7)]
+    inner = [Socket([]) for _ in range(7)] + [Socket([], "scorer")]
     socks = [open_sockets.HeldSocket(i) for i in inner]
-    for k, s in enumerate(socks[:6]):
+    for k, s in enumerate(socks):
         s.last_input -= IDLE + k
-    # the seventh just connected: busy
+    socks[6].last_input = time.monotonic()  # just connected: busy
     monkeypatch.setattr(club_balance, "PAUSE", 0.0)
+    monkeypatch.setattr(club_balance, "SETTLE", 0.0)
     assert asyncio.run(club_balance.move_share(1)) == 0
-    moved = asyncio.run(club_balance.move_share(2))  # 7 held: a share of 3
-    assert moved == 3
-    assert [i.closed_with for i in inner] == [None, None, None, 1012, 1012, 1012, None]
+    moved = asyncio.run(club_balance.move_share(2))  # 8 held: a share of 4, viewers only
+    assert moved == 4
+    assert [i.closed_with for i in inner] == [None, None, 1012, 1012, 1012, 1012, None, None]
+    assert socks[-1].role == "scorer" and socks[0].role == "viewer"
     for s in socks:
         s.closing = True  # out of the process's list for the other tests

@@ -72,6 +72,9 @@ def build_app(
     from ui.server.gone_socket import GoneSocket
     from ui.server.open_sockets import HeldSocket
     from ui.server.painted import ShownApp, ShownSocket
+    from ui.server.stale_disconnect import ReceivingSocket, install
+
+    install()  # a page's old connection ending late leaves its new one be
 
     if static is None:
         from ui.server.web_client import WebClientFiles
@@ -103,8 +106,10 @@ def build_app(
             main=main,
             before_main=before_main,
         )
-        # outermost, under Flet's handler: what the page itself sent, not what it painted
-        await handler.handle(HeldSocket(ShownSocket(GoneSocket(websocket), handler)))
+        # outermost, under Flet's handler: what the page itself sent, not what it painted;
+        # the handler knows when its socket ended (stale_disconnect.py)
+        shown = ShownSocket(GoneSocket(websocket), handler)
+        await handler.handle(HeldSocket(ReceivingSocket(shown, handler)))
 
     app.mount("/", app=static)
     session_roles = SessionRoles(app) if session_hook is not None else None

@@ -8,13 +8,14 @@ one worker answered writes with a p95 of 1.7 s instead of 0.3 s on two). So:
 - the supervisor (:class:`BalancingSupervisor`, uvicorn's ``Multiprocess``) waits until a
   worker it started again serves, then sends every other worker ``SIGUSR1``;
 - a worker that gets it (:func:`listen`) closes the websockets of its share of phones
-  (its count divided by the number of workers), the idlest first and only pages that sent
-  nothing of their own for ``IDLE`` seconds (a viewer; a scorer between two entries, never
-  one in the middle of typing), a few at a time, for up to three ``IDLE`` periods (the
-  phones that reconnected to it after the death are busy reloading at first). Each page's
-  client connects again to the same address; the kernel hands most of the new connections
-  to the idle new worker, which opens the phone's table again as after a kill (a new
-  session, bound by its cookie); a page that lands on its old worker resumes its session.
+  (its count divided by the number of workers), viewers only (a scorer's tap made while
+  its page reconnects would be lost; the director's screen stays), the idlest first and
+  none that sent anything of its own for ``IDLE`` seconds, a few at a time, for up to
+  three ``IDLE`` periods (the phones that reconnected to it after the death are busy
+  reloading at first). Each page's client connects again to the same address; the kernel
+  hands part of the new connections to the new worker, which opens the phone's table again
+  as after a kill (a new session, bound by its cookie); a page that lands on its old worker
+  resumes its session there (ui/server/stale_disconnect.py) and may be moved again.
 
 Storage is the truth throughout: a phone moved shows its table's match as storage has it.
 """
@@ -31,23 +32,32 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ui.server import open_sockets
+from ui.server.roles import Role
 
 log = logging.getLogger(__name__)
 
 IDLE = 10.0  # seconds without input from the page before it may be moved
 BATCH = 4  # websockets closed at a time …
 PAUSE = 0.25  # … this many seconds apart: the new worker opens their sessions meanwhile
+SETTLE = 3.0  # seconds for the pages closed to connect again before counting again
 SIGNAL = signal.SIGUSR1
 
 
 class Idle(Protocol):
     last_input: float
 
+    @property
+    def role(self) -> str: ...
+
 
 def to_move(sockets: Sequence[Idle], count: int, now: float) -> list[Idle]:
-    """Up to ``count`` of these websockets to close: the idlest first, none that had input
-    in the last ``IDLE`` seconds."""
-    idle = sorted((s for s in sockets if now - s.last_input >= IDLE), key=lambda s: s.last_input)
+    """Up to ``count`` of these websockets to close: viewers only (a scorer's tap during
+    the move would be lost, the director's screen is the director's), the idlest first,
+    none that had input in the last ``IDLE`` seconds (a page still loading)."""
+    idle = sorted(
+        (s for s in sockets if s.role == Role.VIEWER and now - s.last_input >= IDLE),
+        key=lambda s: s.last_input,
+    )
     return list(idle[: max(0, count)])
 
 
@@ -63,10 +73,18 @@ async def move_share(workers: int) -> int:
     target = held - held // workers
     moved = 0
     deadline = time.monotonic() + 3 * IDLE
+    settled = False
     while time.monotonic() < deadline:
         excess = len(open_sockets.held()) - target
         if excess <= 0:
-            break
+            if settled:
+                break
+            # the pages just closed connect again within a second or two, here or on the
+            # new worker: count again once they have
+            await asyncio.sleep(SETTLE)
+            settled = True
+            continue
+        settled = False
         batch = to_move(open_sockets.held(), min(BATCH, excess), time.monotonic())
         for sock in batch:
             try:

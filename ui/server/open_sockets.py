@@ -1,6 +1,7 @@
-"""The websockets this server process holds, each with when its page last sent something
-other than what it painted (a tap, a typed letter, a resize): what a club worker needs to
-choose which phones to move onto a worker started again (ui/server/club_balance.py).
+"""The websockets this server process holds, each with its device's role and when its page
+last sent something other than what it painted (a tap, a typed letter, a resize): what a
+club worker needs to choose which phones to move onto a worker started again
+(ui/server/club_balance.py).
 
 Only this process's own sockets are here; nothing of a page's content is kept."""
 
@@ -9,6 +10,8 @@ from __future__ import annotations
 import time
 import weakref
 from typing import Any
+
+from ui.server.roles import SCOPE_KEY, Role
 
 GOING_AWAY = 1012  # the websocket's "service restart": the page's client connects again
 
@@ -26,6 +29,14 @@ class HeldSocket:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._websocket, name)
+
+    @property
+    def role(self) -> str:
+        """The device's role, as the server gave it to this websocket (ui/server/roles.py)."""
+        try:
+            return str(self._websocket.scope.get(SCOPE_KEY, Role.HOST.value))
+        except AttributeError:  # a socket without a scope: the host's own
+            return Role.HOST.value
 
     async def receive_bytes(self) -> bytes:
         data: bytes = await self._websocket.receive_bytes()
