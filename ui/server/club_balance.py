@@ -41,6 +41,7 @@ BATCH = 4  # websockets closed at a time …
 PAUSE = 0.25  # … this many seconds apart: the new worker opens their sessions meanwhile
 SETTLE = 3.0  # seconds for the pages closed to connect again before counting again
 SIGNAL = signal.SIGUSR1
+READY_WAIT = 30.0  # seconds the supervisor waits for a worker started again to serve
 
 
 class Idle(Protocol):
@@ -125,7 +126,8 @@ def supervisor(config: Any, sockets: list[Any]) -> Any:
             before = {p.pid for p in self.processes}
             super().keep_subprocess_alive()
             for process in [p for p in self.processes if p.pid not in before]:
-                timeout = self.config.timeout_worker_healthcheck
+                # a worker builds the whole app first: longer than a health check allows
+                timeout = max(float(self.config.timeout_worker_healthcheck), READY_WAIT)
                 if not process.wait_until_ready(timeout, self.should_exit):
                     continue
                 for other in self.processes:
