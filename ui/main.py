@@ -282,7 +282,7 @@ def serve_club_workers(
     print(club_night.terminal_text(night, t), flush=True)
     print(t["club.terminal_workers"].format(n=workers), flush=True)
     precompress.start_background()
-    serve(Plan(db, lang, host, port, club_address, tuple(binds), workers), sockets, workers)
+    serve(Plan(db, lang, host, port, club_address, tuple(binds), workers), sockets)
 
 
 def _app_main(

@@ -53,8 +53,8 @@ class Plan:
     workers: int = 1
 
 
-def serve(plan: Plan, sockets: list[socket.socket], workers: int) -> None:
-    """Run ``workers`` worker processes on ``sockets`` until SIGINT/SIGTERM (uvicorn's
+def serve(plan: Plan, sockets: list[socket.socket]) -> None:
+    """Run the plan's ``workers`` worker processes on ``sockets`` until SIGINT/SIGTERM (uvicorn's
     supervisor: it starts them, pings them, starts again any that died, stops them all)."""
     import uvicorn
 
@@ -66,7 +66,7 @@ def serve(plan: Plan, sockets: list[socket.socket], workers: int) -> None:
     config = uvicorn.Config(
         "ui.server.club_workers:app",
         factory=True,
-        workers=workers,
+        workers=plan.workers,
         ws="websockets-sansio",
         log_level="warning",
         lifespan="on",

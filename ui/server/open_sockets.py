@@ -23,7 +23,7 @@ class HeldSocket:
 
     def __init__(self, websocket: Any) -> None:
         self._websocket = websocket
-        self.opened = self.last_input = time.monotonic()
+        self.last_input = time.monotonic()
         self.closing = False
         _HELD.add(self)
 
