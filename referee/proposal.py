@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from referee.cards import Card, Suit, card_of
@@ -212,34 +213,39 @@ def _card_sets(deal: DealState, player: int, spec: CombinationSpec) -> Iterator[
         return
     on_table = [c for c in sorted(pool.elements()) if c.rank is rank][:4]
 
-    unseen_of = {
-        s: deal.setup.copies(card_of(rank, s)) - deal.known(card_of(rank, s)) for s in SUIT_ORDER
-    }
-
-    def unseen(s: Suit) -> int:
-        return unseen_of[s]
-
+    unseen = tuple(
+        deal.setup.copies(card_of(rank, s)) - deal.known(card_of(rank, s)) for s in SUIT_ORDER
+    )
     # Build on the table's cards, then fewer of them; fill up with suits, distinct ones and
     # unseen copies first.
     seen: set[tuple[Card, ...]] = set()
     for k in range(len(on_table), -1, -1):
         base = on_table[:k]
-        suits_there = {c.suit for c in base}
-
-        def order(combo: tuple[Suit, ...], there: set[Suit] = suits_there) -> tuple[object, ...]:
-            return (
-                -len(set(combo) | there),
-                -min((unseen(s) for s in combo), default=0),
-                [SUIT_ORDER.index(s) for s in combo],
-            )
-
-        fills = sorted(combinations_with_replacement(SUIT_ORDER, 4 - k), key=order)
-        for combo in fills:
+        for combo in _fills(4 - k, frozenset(c.suit for c in base), unseen):
             cards = base + [card_of(rank, s) for s in combo]
             key = tuple(sorted(cards))
             if key not in seen:
                 seen.add(key)
                 yield cards
+
+
+@lru_cache(maxsize=512)
+def _fills(
+    n: int, there: frozenset[Suit], unseen: tuple[int, ...]
+) -> tuple[tuple[Suit, ...], ...]:
+    """The suits to fill ``n`` cards of four of a kind with, the likeliest first: the most
+    distinct suits beside ``there`` (the table's), then unseen copies (by suit, in
+    SUIT_ORDER), then the suits' order. Kept: a phone's zones ask it for every kind on every
+    entry, and these few inputs repeat (sorting 35 fills each time was most of an offer)."""
+
+    def order(combo: tuple[Suit, ...]) -> tuple[object, ...]:
+        return (
+            -len(set(combo) | there),
+            -min((unseen[SUIT_ORDER.index(s)] for s in combo), default=0),
+            [SUIT_ORDER.index(s) for s in combo],
+        )
+
+    return tuple(sorted(combinations_with_replacement(SUIT_ORDER, n), key=order))
 
 
 def _splits(pool: Counter[Card], cards: Sequence[Card]) -> Iterator[tuple[Slot, ...]]:
