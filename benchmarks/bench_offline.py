@@ -185,7 +185,9 @@ def launch_once(pw: Any, profile: str, url: str, rate: int, after: str = "") -> 
         if after == "drop-image":
             page.evaluate(
                 "async () => { for (const n of await caches.keys())"
-                " if (n.startsWith('bezique-image-')) await caches.delete(n); }"
+                " if (n.startsWith('bezique-image-')) await caches.delete(n);"
+                " try { await (await navigator.storage.getDirectory())"
+                ".removeEntry('python-image', { recursive: true }); } catch (e) {} }"
             )
         elif after == "make-image":
             wait_image(page)

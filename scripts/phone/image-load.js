@@ -3,44 +3,39 @@
 // that does not restore is deleted and the start goes on without it: a start never fails
 // for want of an image.
 //
-// The image (40 MB) is read from the cache while Pyodide's WebAssembly is compiled (from
-// V8's code cache on a phone that started before) and its JavaScript imported: loadPyodide
-// waits for the image only when it makes the interpreter's memory. One after the other,
-// the read and the compile were a third of the start before Python runs.
+// The image (40 MB) is read from where it is kept (image-store.js: the private file system,
+// else the cache) while Pyodide's WebAssembly is compiled (from V8's code cache on a phone
+// that started before) and its JavaScript imported: loadPyodide waits for the image only when
+// it makes the interpreter's memory. One after the other, the read and the compile were a
+// third of the start before Python runs.
 async function beziqueLoad(loadPyodide, options) {
   // The packages zip and the app archive are read from the cache while Pyodide loads
   // (worker-boot.js takes them).
   self.beziquePackages = fetch(new URL("packages.zip", self.location.href));
   self.beziqueApp = fetch(new URL("app.zip", self.location.href));
   beziqueCompileEarly();
-  const cacheName = "bezique-image-__BUILD_ID__";
-  const key = new URL("__bezique_image__", self.location.href).href;
   console.log("bezique-mark image-asked " + Date.now());
-  let stored = null;
+  let found = null;
   try {
-    stored = await (await caches.open(cacheName)).match(key);
+    found = await beziqueImageFind(); // image-store.js: OPFS, else the cache
   } catch (error) {
-    stored = null; // no cache in this browser: the usual start
+    found = null; // no storage to look in: the usual start
   }
-  if (stored) {
-    const image = stored.arrayBuffer().then((buffer) => {
-      console.log("bezique-mark image-read " + Date.now());
-      const whole = beziqueUnpackPages(new Uint8Array(buffer)); // image-pages.js
-      if (!whole) {
-        console.warn("Bezique Referee: the Python image is damaged, starting without it");
-        throw new Error("the Python image is damaged");
-      }
-      console.log("bezique-mark image-expanded " + Date.now());
-      return whole;
-    });
+  if (found) {
+    const image = beziqueImageLoad(found);
     image.catch(() => {}); // its failure is loadPyodide's, below
     try {
       const py = await loadPyodide({ ...options, _loadSnapshot: image });
       console.log("bezique-mark image-restored " + Date.now());
       return py;
     } catch (error) {
+      // Read but not restored, or damaged: deleted. Not readable now (another start holds
+      // the file): kept for the next start.
+      const readable = await image.then(() => true, (e) => Boolean(e && e.beziqueDamaged));
       console.warn("Bezique Referee: the Python image did not restore, starting without it:", error);
-      try { await caches.delete(cacheName); } catch (e) { /* gone already */ }
+      if (readable) {
+        try { await beziqueImageDrop(); } catch (e) { /* gone already */ }
+      }
     }
   }
   return loadPyodide(options);

@@ -138,12 +138,19 @@
     var info = window.beziqueOffline;
     var key = new URL("__bezique_image__", document.baseURI).href;
     info.image = "checking";
+    // Kept in the private file system (image-store.js), or in the cache by earlier builds.
+    var inFiles = (navigator.storage && navigator.storage.getDirectory
+      ? navigator.storage.getDirectory()
+        .then(function (root) { return root.getDirectoryHandle("python-image"); })
+        .then(function (dir) { return dir.getFileHandle("image-" + BUILD); })
+        .then(function () { return true; })
+      : Promise.resolve(false)).catch(function () { return false; });
     caches.open("bezique-image-" + BUILD)
       .then(function (cache) {
-        return Promise.all([cache.match(key), cache.match(key + "_skipped")]);
+        return Promise.all([cache.match(key), cache.match(key + "_skipped"), inFiles]);
       })
       .then(function (found) {
-        if (found[0]) { info.image = "present"; return; }
+        if (found[0] || found[2]) { info.image = "present"; return; }
         if (found[1]) { info.image = "image-skipped: this build cannot have one"; return; }
         info.image = "making";
         var maker = new NativeWorker(new URL("python-image.js", document.baseURI).href, { type: "module" });

@@ -5,8 +5,9 @@
 // `makeMemorySnapshot`) of an interpreter that has already imported what every start imports
 // and loaded the app's data (ui/phone_app.py `prepare_image`). The next start restores it
 // (python-worker.js, `beziqueLoad`) instead of starting Python and importing all that again.
-// It is tens of MB of memory, so it is made on the phone, never downloaded, and kept in
-// the browser's cache beside the build it belongs to; a new build makes a new one.
+// It is tens of MB of memory, so it is made on the phone, never downloaded, and kept
+// (image-store.js: the origin's private file system, else the browser's cache) beside the
+// build it belongs to; a new build makes a new one.
 //
 // The page (offline.js) posts { pyodideUrl }; the answer is { type: "image-ready", bytes,
 // ms } or { type: "image-skipped", why } / { type: "image-failed", why }.
@@ -61,12 +62,9 @@ _problems
     }
     const whole = py.makeMemorySnapshot();
     const image = beziquePackPages(whole); // image-pages.js: without its empty pages
-    const cache = await caches.open(CACHE);
-    await cache.put(KEY, new Response(image, {
-      headers: { "Content-Type": "application/octet-stream", "Content-Length": String(image.length) },
-    }));
+    const where = await beziqueImageWrite(image); // image-store.js: OPFS, else the cache
     self.postMessage({
-      type: "image-ready", bytes: image.length, whole: whole.length, ms: Date.now() - t0,
+      type: "image-ready", bytes: image.length, whole: whole.length, ms: Date.now() - t0, where,
     });
   } catch (error) {
     self.postMessage({ type: "image-failed", why: String(error && (error.message || error)) });

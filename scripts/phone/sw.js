@@ -137,6 +137,15 @@ self.addEventListener("activate", (event) => {
     for (const n of await caches.keys()) {
       if (n.startsWith("bezique-") && n !== CACHE && n !== IMAGE) await caches.delete(n);
     }
+    // ... and from the private file system (image-store.js keeps it there where it can).
+    try {
+      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("python-image");
+      for await (const name of dir.keys()) {
+        if (name !== "image-" + BUILD) {
+          try { await dir.removeEntry(name); } catch (e) { /* held by a start: next time */ }
+        }
+      }
+    } catch (e) { /* no such folder, or no private file system here */ }
     await self.clients.claim();
   })());
 });

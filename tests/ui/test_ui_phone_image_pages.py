@@ -1,6 +1,8 @@
 """The phone's Python image is stored without its empty pages (scripts/phone/image-pages.js):
 made whole again it must be the very same bytes, and a stored image that is cut short or is
-not a paged image must be refused (the start then goes on without it), never restored."""
+not a paged image must be refused (the start then goes on without it), never restored. The
+same goes for the reader that takes the pages from a file held with a synchronous handle
+(``beziqueReadPages``, the private file system's way, image-store.js)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,23 @@ SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "phone" / "image-page
 CHECK = """
 const fs = require("fs");
 eval(fs.readFileSync(process.argv[1], "utf8") +
-     ";globalThis.pack = beziquePackPages; globalThis.unpack = beziqueUnpackPages;");
+     ";globalThis.pack = beziquePackPages; globalThis.unpack = beziqueUnpackPages;" +
+     "globalThis.readPages = beziqueReadPages;");
+// A synchronous access handle over bytes (OPFS's FileSystemSyncAccessHandle: getSize, and
+// read into a view at an offset, returning how many bytes it read).
+function handle(bytes) {
+  return {
+    reads: 0,
+    getSize: () => bytes.length,
+    read(view, { at }) {
+      this.reads++;
+      const n = Math.max(0, Math.min(view.length, bytes.length - at));
+      view.set(bytes.subarray(at, at + n));
+      return n;
+    },
+  };
+}
+const read = (bytes) => readPages(handle(bytes));
 const out = {};
 for (const [name, length] of [["pages", 64 * 4096], ["odd", 64 * 4096 - 123], ["tiny", 5]]) {
   const image = new Uint8Array(length);
@@ -30,6 +48,11 @@ for (const [name, length] of [["pages", 64 * 4096], ["odd", 64 * 4096 - 123], ["
     cut: unpack(stored.subarray(0, stored.length - 1)) === null,
     longer: unpack(new Uint8Array([...stored, 0])) === null,
     raw: unpack(image) === null,
+    read_same: (() => { const w = read(stored); return !!w && w.length === image.length &&
+                        w.every((b, i) => b === image[i]); })(),
+    read_cut: read(stored.subarray(0, stored.length - 1)) === null,
+    read_longer: read(new Uint8Array([...stored, 0])) === null,
+    read_raw: read(image) === null,
   };
 }
 console.log(JSON.stringify(out));

@@ -157,9 +157,27 @@ def image_made(page: Page) -> str:
     return str(page.evaluate("window.beziqueOffline.image"))
 
 
-def image_caches(page: Page) -> list[str]:
-    names = page.evaluate("caches.keys()")
-    return sorted(n for n in names if n.startswith("bezique-image-"))
+IMAGES_KEPT = """async () => {
+    const out = [];
+    const key = new URL("__bezique_image__", document.baseURI).href;
+    for (const n of await caches.keys()) {
+        if (n.startsWith("bezique-image-") && await (await caches.open(n)).match(key)) {
+            out.push("cache:" + n);
+        }
+    }
+    try {
+        const root = await navigator.storage.getDirectory();
+        const dir = await root.getDirectoryHandle("python-image");
+        for await (const name of dir.keys()) out.push("opfs:" + name);
+    } catch (e) { /* no folder yet */ }
+    return out.sort();
+}"""
+
+
+def images_kept(page: Page) -> list[str]:
+    """The Python images the phone keeps (scripts/phone/image-store.js): files in the private
+    file system ("opfs:image-<build>"), caches of earlier builds' way ("cache:...")."""
+    return list(page.evaluate(IMAGES_KEPT))
 
 
 def look(page: Page, name: str) -> None:
@@ -218,7 +236,8 @@ def test_phone_build_installs_works_offline_keeps_matches_and_takes_an_update(
         look(page, "phone-02-deal-summary-offline")
         # Meanwhile the phone made this build's Python image, in the background.
         assert image_made(page) in ("ready", "present")
-        assert image_caches(page) == [f"bezique-image-{first_id}"]
+        # kept in the private file system, read with a synchronous handle at each start
+        assert images_kept(page) == [f"opfs:image-{first_id}"]
         ctx.close()
 
         # The browser closed and reopened, still offline: Python starts from the image, and
@@ -249,13 +268,16 @@ def test_phone_build_installs_works_offline_keeps_matches_and_takes_an_update(
         by_id(page, "resume").first.click()
         by_id(page, "summary-0").wait_for(timeout=WAIT)
 
-        # An image damaged in the cache (not even its page layout holds) is dropped: the app
-        # starts the usual way, with everything there.
+        # An image damaged where it is kept (not even its page layout holds) is dropped: the
+        # app starts the usual way, with everything there.
         page.evaluate(
             """async (id) => {
-                const cache = await caches.open("bezique-image-" + id);
-                const key = new URL("__bezique_image__", document.baseURI).href;
-                await cache.put(key, new Response(new Uint8Array(4096).fill(7)));
+                const root = await navigator.storage.getDirectory();
+                const dir = await root.getDirectoryHandle("python-image");
+                const file = await dir.getFileHandle("image-" + id);
+                const out = await file.createWritable();
+                await out.write(new Uint8Array(4096).fill(7));
+                await out.close();
             }""",
             first_id,
         )
@@ -266,7 +288,7 @@ def test_phone_build_installs_works_offline_keeps_matches_and_takes_an_update(
         for points in EXPECTED.values():
             wait_words(page, "resume-card", str(points))
         assert not any(line.startswith("bezique-mark image-restored") for line in said)
-        assert any("image is damaged" in line for line in said), said  # image-pages.js
+        assert any("image is damaged" in line for line in said), said  # image-store.js
         expect(by_id(page, "new-match")).to_contain_text("Новая партия")  # kept on the phone
         ctx.close()
 
@@ -305,7 +327,7 @@ def test_phone_build_installs_works_offline_keeps_matches_and_takes_an_update(
         expect(by_id(page, "unsaved")).to_have_count(0)
         look(page, "phone-06-match-after-update")
         # The first build's Python image went with its files.
-        assert f"bezique-image-{first_id}" not in image_caches(page)
+        assert not [k for k in images_kept(page) if first_id in k]
         ctx.close()
     assert outside.sent() == [], f"left 127.0.0.1: {outside.urls}, stopped: {outside.stopped}"
 
