@@ -473,6 +473,7 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
             after_kill: list[float] = []
             before_kill: list[float] = []
             after_back: list[float] = []
+            since_kill: list[tuple[float, float]] = []  # (write's tap - the kill, ms)
             never = 0
             for t in tables:
                 final = store.log_position(t.match_id)
@@ -489,6 +490,8 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
                             continue
                         ms = (min(got) - w["t0"]) * 1000
                         times.append(ms)
+                        if killed:
+                            since_kill.append((w["t0"] - killed["at"], ms))
                         if not killed or w["t0"] < killed["at"]:
                             before_kill.append(ms)
                         elif w["t0"] <= killed["at"] + killed.get("back_s", 120):
@@ -547,6 +550,11 @@ async def night(args: argparse.Namespace) -> dict[str, Any]:
         "before_kill": spread(before_kill),
         "kill_to_all_back": {**spread(after_kill), "s": round(killed.get("back_s", -1), 1)},
         "after_all_back": spread(after_back),
+        # where in the run the slow ones are: by the write's tap, 5 s windows from the kill
+        "by_5s_from_kill": {
+            f"{k * 5:+d}": spread([ms for at, ms in since_kill if k * 5 <= at < k * 5 + 5])
+            for k in sorted({int(at // 5) for at, _ms in since_kill})
+        },
         "never_shown": never,
         "screens_not_storage_at_end": wrong,
         "cross_table_read_attempts": read_tries,

@@ -18,7 +18,16 @@ from typing import Any
 
 import flet as ft
 
-from ui import backend, device_settings, flet_preload, live, page_tasks, runtime, start_marks
+from ui import (
+    backend,
+    device_settings,
+    first_builds,
+    flet_preload,
+    live,
+    page_tasks,
+    runtime,
+    start_marks,
+)
 from ui.awake import Awake
 from ui.i18n import Translator
 from ui.state.app import AppState, Role
@@ -438,12 +447,13 @@ def make_main(
         follower = _Follower(app, page, "?" + route.split("?", 1)[1] if "?" in route else "")
         app.subscribe(follower)
         page.on_route_change = lambda e: follower.route_changed(e.route)
-        app.open_route(route)
-        if app.club is not None and app.screen == "home":
-            app.go("club", remember=False)  # the director's evening opens on its tables
-        start_marks.mark("home-state")
-        page.render_views(Root, app, page)
-        start_marks.mark("home-rendered")
+        async with first_builds.first_build():  # after the live tables' waiting updates
+            app.open_route(route)
+            if app.club is not None and app.screen == "home":
+                app.go("club", remember=False)  # the director's evening opens on its tables
+            start_marks.mark("home-state")
+            page.render_views(Root, app, page)
+            start_marks.mark("home-rendered")
         follower()
 
     return app_main
