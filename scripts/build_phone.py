@@ -415,12 +415,12 @@ def patch_client(out: Path, base: str, build_id: str) -> None:
         '        elif "script" not in py_args:',
         "python-worker.js (app archive)",
     )
-    image_load = (PHONE / "image-load.js").read_text("utf-8").replace("__BUILD_ID__", build_id)
+    image_load = (PHONE / "image-load.js").read_text("utf-8")
     unpack = (PHONE / "stored-zip.js").read_text("utf-8")
     pages = (PHONE / "image-pages.js").read_text("utf-8")
     kept = (PHONE / "image-store.js").read_text("utf-8").replace("__BUILD_ID__", build_id)
     worker.write_text("\n".join((pages, kept, image_load, unpack, text)), "utf-8")
-    maker = (PHONE / "python-image.js").read_text("utf-8").replace("__BUILD_ID__", build_id)
+    maker = (PHONE / "python-image.js").read_text("utf-8")
     (out / "python-image.js").write_text("\n".join((maker, pages, kept, unpack)), "utf-8")
     # Pyodide 314's snapshot restore copies the image into the module's memory without
     # growing it first (the memory is the module's own export, so loadPyodide's

@@ -43,36 +43,23 @@ function beziquePackPages(image) {
   return out;
 }
 
-// The whole image again; null when ``stored`` is not a paged image (or is damaged).
+// The whole image again; null when ``stored`` is not a paged image (or is damaged): the
+// reader below, over the bytes in memory (the cache's way).
 function beziqueUnpackPages(stored) {
-  if (stored.length < 16) return null;
-  const view = new DataView(stored.buffer, stored.byteOffset, stored.byteLength);
-  if (view.getUint32(0, true) !== BEZIQUE_PAGED || view.getUint32(4, true) !== BEZIQUE_PAGE) {
-    return null;
-  }
-  const length = view.getUint32(8, true);
-  const pages = view.getUint32(12, true);
-  if (pages !== Math.ceil(length / BEZIQUE_PAGE)) return null;
-  const bitmap = stored.subarray(16, 16 + Math.ceil(pages / 8));
-  const image = new Uint8Array(length);
-  const used = (p) => (bitmap[p >> 3] & (1 << (p & 7))) !== 0;
-  let at = 16 + bitmap.length;
-  for (let p = 0; p < pages; ) {
-    if (!used(p)) { p++; continue; }
-    let end = p + 1; // a run of non-empty pages, copied at once
-    while (end < pages && used(end)) end++;
-    const from = p * BEZIQUE_PAGE;
-    const size = Math.min(end * BEZIQUE_PAGE, length) - from;
-    if (at + size > stored.length) return null;
-    image.set(stored.subarray(at, at + size), from);
-    at += size;
-    p = end;
-  }
-  return at === stored.length ? image : null;
+  return beziqueReadPages({
+    getSize: () => stored.length,
+    read(view, { at }) {
+      const n = Math.max(0, Math.min(view.length, stored.length - at));
+      view.set(stored.subarray(at, at + n));
+      return n;
+    },
+  });
 }
 
-// The same from a file held with a synchronous handle (image-store.js, OPFS): each run of
-// non-empty pages read straight into its place in the whole image, nothing copied twice.
+// The whole image from a file held with a synchronous handle (image-store.js, OPFS: getSize,
+// and read into a view at an offset): each run of non-empty pages read straight into its
+// place in the whole image, nothing copied twice; null when it is not a paged image (or is
+// damaged: cut short, too long, its layout broken).
 function beziqueReadPages(handle) {
   const size = handle.getSize();
   if (size < 16) return null;

@@ -1,5 +1,6 @@
-// Bezique Referee (scripts/build_phone.py writes the build id): makes this build's Python
-// image on the phone, once, in the background, after a start that had the app ready offline.
+// Bezique Referee (scripts/build_phone.py; the build id comes with image-store.js): makes
+// this build's Python image on the phone, once, in the background, after a start that had
+// the app ready offline.
 //
 // The image is Pyodide's memory snapshot (its experimental `_makeSnapshot` and
 // `makeMemorySnapshot`) of an interpreter that has already imported what every start imports
@@ -12,10 +13,6 @@
 // The page (offline.js) posts { pyodideUrl }; the answer is { type: "image-ready", bytes,
 // ms } or { type: "image-skipped", why } / { type: "image-failed", why }.
 "use strict";
-
-const BUILD = "__BUILD_ID__";
-const CACHE = "bezique-image-" + BUILD;
-const KEY = new URL("__bezique_image__", self.location.href).href;
 
 async function bytes(name) {
   const res = await fetch(new URL(name, self.location.href));
@@ -55,8 +52,8 @@ _problems
     py.runPython("del _problems");
     if (problems) {
       // The same for every start of this build: remembered, so no start tries again.
-      const cache = await caches.open(CACHE);
-      await cache.put(KEY + "_skipped", new Response(problems));
+      const cache = await caches.open(BEZIQUE_IMAGE_CACHE); // image-store.js
+      await cache.put(beziqueImageKey() + "_skipped", new Response(problems));
       self.postMessage({ type: "image-skipped", why: "loaded: " + problems });
       return;
     }
