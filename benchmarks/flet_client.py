@@ -39,7 +39,7 @@ from typing import Any
 
 import msgpack
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed
 
 REGISTER_CLIENT, PATCH_CONTROL, CONTROL_EVENT, UPDATE_CONTROL_PROPS = 1, 2, 3, 4
 INVOKE_METHOD, SESSION_CRASHED = 5, 6
@@ -204,6 +204,8 @@ class Phone:
     workers: list[str] = field(default_factory=list)  # every worker it was on
     crashed: str | None = None
     reconnects: int = 0
+    refused: str | None = None  # why the last attempt to connect again failed, if it did
+    registered: bool = False  # the server answered this websocket's REGISTER_CLIENT
     closed: bool = False
     on_mark: Callable[[Phone, str, float], None] | None = None  # (phone, label, received at)
     on_frame: Callable[[Phone, float], None] | None = None  # after each frame (received at)
@@ -232,6 +234,7 @@ class Phone:
             compression=None,
         )
         response = self._ws.response
+        self.registered = False
         self.worker = response.headers.get("x-bezique-worker") if response else None
         if self.worker:
             self.workers.append(self.worker)
@@ -259,8 +262,12 @@ class Phone:
                 try:
                     self.reconnects += 1
                     await self._connect()
+                    self.refused = None
                     break
-                except (OSError, InvalidStatus, TimeoutError):
+                except Exception as error:  # Flet's client retries on any failure too
+                    # refused, reset, timed out, or closed mid-handshake by a worker that
+                    # died: the page's client tries again, and so does this one
+                    self.refused = f"{type(error).__name__}: {error}"
                     wait = min(wait * 2, 4.0)
 
     def _received(self, frame: bytes) -> None:
@@ -275,8 +282,13 @@ class Phone:
         elif action == REGISTER_CLIENT:
             if body.get("error"):
                 self.crashed = str(body["error"])
+            if self.session_id is not None and str(body["session_id"]) != self.session_id:
+                # a new session (a restarted server, another worker): its page is loaded
+                # afresh, so the page's script knows no drawing of it yet
+                self.mark = None
             self.session_id = str(body["session_id"])
             self.sessions.append(self.session_id)
+            self.registered = True
             if is_control(body.get("page_patch")):
                 self.tree = Tree(body["page_patch"])
             self._registered.set()
@@ -341,8 +353,10 @@ class Phone:
                 await asyncio.wait_for(self._changed.wait(), min(left, 1.0))
 
     def shows(self) -> tuple[int, int] | None:
-        """The match and log position this screen shows, as the server last said."""
-        if not self.mark:
+        """The match and log position this screen shows, as the server last said; None
+        while a websocket opened again is not yet answered (the worker that will answer
+        may not know the session)."""
+        if not self.registered or not self.mark:
             return None
         match, _, position = self.mark.partition(":")
         return int(match), int(position)
