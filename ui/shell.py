@@ -37,6 +37,7 @@ from ui.views.cards import LANGUAGE as CARD_LANGUAGE
 from ui.views.cards import SUIT_FONT, SUIT_FONT_FILE
 from ui.views.common import VIEWPORT_HEIGHT, VIEWPORT_WIDTH, ViewContext, narrow, tagged
 from ui.views.screen_key import screen_key
+from ui.views.view_cache import cached
 
 log = logging.getLogger(__name__)
 SEED = "#2E7D32"
@@ -97,7 +98,12 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
     _device_call(page, "mark_shown", app.shown_now())
     appbar = view.appbar
     if app.screen == "deal" and appbar is not None and app.session is not None:
-        appbar.actions = [_viewer_button(ctx), *(appbar.actions or [])]
+        button = (
+            _viewer_button(ctx)
+            if app.deal is None  # the same control while it is the same (Flet skips it)
+            else cached(app.deal, ("open-viewer", app.lang, narrow()), lambda: _viewer_button(ctx))
+        )
+        appbar.actions = [button, *(appbar.actions or [])]
     body = live_slot.frame(ctx, view.body)  # the news from other devices: a place of its own
     body.key = screen_key(app)  # each screen opens at its top (ui/views/screen_key.py)
     return [ft.View(route=app.route, appbar=appbar, controls=[body], padding=0, spacing=0)]

@@ -106,13 +106,27 @@ def build(ctx: ViewContext) -> View:
             ("redo", app.lang, ds.can_redo(), fields),
             lambda: nav("redo", ft.Icons.REDO, redo_on, "nav.redo", 28),
         ),
-        nav("to-score", ft.Icons.TABLE_CHART, lambda _e: app.show_score(), "nav.score", 26),
-        nav("to-rules", ft.Icons.MENU_BOOK, lambda _e: app.go("rules"), "nav.rules", 26),
+        cached(
+            ds,
+            ("to-score", app.lang, fields, target),
+            lambda: nav("to-score", ft.Icons.TABLE_CHART, lambda _e: app.show_score(),
+                        "nav.score", 26),
+        ),
+        cached(
+            ds,
+            ("to-rules", app.lang, fields, target),
+            lambda: nav("to-rules", ft.Icons.MENU_BOOK, lambda _e: app.go("rules"),
+                        "nav.rules", 26),
+        ),
     ]
     bar = app_bar(
         ctx, ctx.t("deal.title", n=ds.deal_number), actions=actions, settings=not narrow()
     )
-    bar.leading = nav("nav-home", ft.Icons.HOME, lambda _e: app.home(), "nav.home", 26)
+    bar.leading = cached(
+        ds,
+        ("nav-home", app.lang, fields, target),
+        lambda: nav("nav-home", ft.Icons.HOME, lambda _e: app.home(), "nav.home", 26),
+    )
     bar.leading_width = target
     bar.title_spacing = 4
 

@@ -6,6 +6,8 @@ dealer's name), never adds a line and moves what is below."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
 from ui.state.common import points_text
@@ -47,7 +49,47 @@ def header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Con
 
 
 def _header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Control:
+    """The header's parts, each kept while what it shows holds: an entry changes one side's
+    score, and only that side's box is diffed again."""
     tag = "picker-" if compact else ""  # the picker's copy must not answer to the same ids
+    deal = ds.deal
+    shared = (tag, ctx.app.lang, narrow(), ds.players, ds.side_names)
+    top_key = (
+        "header-top",
+        *shared,
+        ds.trumps(),
+        None if deal is None else deal.turn_up,
+        ds.phase(),
+        no_trumps_key(ds.match),
+        ds.stock_left(),
+        ds.tricks_played(),
+        ds.dealer(),
+        ds.leader(),
+        ds.tracking,
+    )
+    top = cached(ds, top_key, lambda: _top(ctx, ds, tag, compact))
+    scores, totals, seven = ds.deal_scores(), ds.totals(), ds.dealer_seven()
+    cells = [
+        cached(
+            ds,
+            ("header-side", *shared, side, scores[side], totals[side], seven, ds.trumps()),
+            partial(_side_cell, ctx, ds, side, name, tag, compact),
+        )
+        for side, name in enumerate(ds.side_names)
+    ]
+    return panel(
+        ft.Column(
+            [top, ft.Row(cells, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START)],
+            spacing=6,
+            tight=True,
+        ),
+        identifier=f"{tag}deal-header",
+        padding=10,
+    )
+
+
+def _top(ctx: ViewContext, ds: DealScreen, tag: str, compact: bool) -> ft.Control:
+    """Trumps, phase, stock, dealer and leader."""
     deal = ds.deal
     trumps = ds.trumps()
     left: list[ft.Control] = []
@@ -106,22 +148,10 @@ def _header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Co
         )
     if not compact:
         lines.append(tagged("dealer-leader", _who(ctx, ds)))
-    top = ft.Row(
+    return ft.Row(
         [*left, ft.Column(lines, spacing=0, tight=True, expand=True)],
         spacing=10,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
-    )
-    cells = [
-        _side_cell(ctx, ds, side, name, tag, compact) for side, name in enumerate(ds.side_names)
-    ]
-    return panel(
-        ft.Column(
-            [top, ft.Row(cells, spacing=6, vertical_alignment=ft.CrossAxisAlignment.START)],
-            spacing=6,
-            tight=True,
-        ),
-        identifier=f"{tag}deal-header",
-        padding=10,
     )
 
 

@@ -19,7 +19,7 @@ from ui.state.deal import DealScreen
 from ui.views import plain_buttons
 from ui.views.cards import suit_badge
 from ui.views.common import VIEWPORT_WIDTH, ViewContext, tagged
-from ui.views.deal_parts import Act, cap
+from ui.views.deal_parts import Act, cached, cap
 
 COLUMNS = 4  # on a phone; WIDE_COLUMNS where the zone is wide (a tablet, a laptop)
 WIDE_COLUMNS = 8
@@ -181,6 +181,16 @@ def _pending_cell(
 
 
 def _cell(
+    ctx: ViewContext, ds: DealScreen, act: Act, seat: int, name: str, offer: Offer
+) -> ft.Control:
+    """One offer, the very same control while it is offered unchanged: an entry changes one
+    or two of a player's offers, and Flet's diff skips the others."""
+    badge = _trump_badge(ds, offer.meld)
+    key = ("offer", seat, name, ctx.app.lang, offer.meld, offer.points, offer.needs_suit, badge)
+    return cached(ds, key, partial(_offer_cell, ctx, ds, act, seat, name, offer))
+
+
+def _offer_cell(
     ctx: ViewContext, ds: DealScreen, act: Act, seat: int, name: str, offer: Offer
 ) -> ft.Control:
     short = short_name(ctx, offer.meld)
