@@ -30,6 +30,7 @@ from typing import Any
 from flet.messaging.protocol import Message
 
 from ui.server.late_dispose import LateDisposeApp
+from ui.server.unspoken import unspoken
 
 SCRIPT = Path(__file__).with_name("js") / "painted.js"
 MARK = 0x7F  # a message action Flet's protocol does not use: the page's script takes it
@@ -76,7 +77,7 @@ class ShownApp(LateDisposeApp):  # type: ignore[misc]  # Flet's web app is untyp
                 super().send_message(Message(MARK, self._shown))  # type: ignore[arg-type]
 
     def send_message(self, message: Message) -> None:
-        super().send_message(message)
+        super().send_message(unspoken(message))  # its text never written (ui/server/unspoken.py)
         self.flush_shown()
 
     def heard(self, packet: bytes) -> None:
