@@ -26,7 +26,9 @@ and touch, the built folder served on 127.0.0.1 by a plain static server
 - ``tap_ms``: the one tap that records a declaration (Boris's bezique offer) → the new score
   painted (CDP screencast
   frames; the first frame whose pixels around the score equal the settled ones), median of
-  ``--taps``, offline, at 1x and 4x.
+  ``--taps``, offline, at 1x and 4x. ``tap_split_ms``: the click → its message to Python's
+  worker (``to_python``) → the worker's answer, the screen's update (``python``, with its
+  ``update_bytes``) → painted (``drawn_after``: Flutter), medians.
 - ``heap_mib``: the page's JS heap after the taps (the Python heap lives in the worker's wasm
   memory, reported as ``worker_wasm_mib`` where the browser says).
 - ``offline_reload``, ``kept_after_restart``: the app came up with the network off; a
@@ -271,12 +273,45 @@ def declare_bezique(page: Page) -> int:
     return int(page.evaluate(CLICK_JS, "offer-1-bezique"))
 
 
+# The page's messages to and from Python's worker, with Date.now() and their size: a tap's
+# time splits into the click reaching the worker, Python's answer (the screen's update) and
+# Flutter drawing it.
+WORKER_LOG_JS = """(() => {
+  window.__worker = [];
+  const Orig = window.Worker;
+  const size = (d) => (d && (d.byteLength || (typeof d === 'string' ? d.length : 0))) || 0;
+  window.Worker = class extends Orig {
+    constructor(...a) {
+      super(...a);
+      this.addEventListener('message',
+        (e) => window.__worker.push([Date.now(), 'in', size(e.data)]));
+    }
+    postMessage(d, t) {
+      window.__worker.push([Date.now(), 'out', size(d)]);
+      return super.postMessage(d, t);
+    }
+  };
+})();"""
+
+
+def _split(log: list[list[Any]], tapped: float, painted: float) -> dict[str, float] | None:
+    """The tap → its message to the worker → the worker's first message back → painted."""
+    out = [x for x in log if x[1] == "out" and x[0] >= tapped]
+    back = [x for x in log if x[1] == "in" and out and x[0] >= out[0][0]]
+    if not out or not back:
+        return None
+    return {"to_python": out[0][0] - tapped, "python": back[0][0] - out[0][0],
+            "update_bytes": back[0][2], "drawn_after": painted - back[0][0]}
+
+
 def taps(pw: Any, profile: str, url: str, rate: int, samples: int) -> dict[str, Any]:
-    """Declarations then undo, offline; each confirm tap → the score's settled pixels."""
+    """Declarations then undo, offline; each confirm tap → the score's settled pixels, and
+    where the time went (``split``: medians of :func:`_split`)."""
     from bench_phone import Frames
 
     ctx, page = open_context(pw, profile, rate)
     try:
+        ctx.add_init_script(WORKER_LOG_JS)
         ctx.set_offline(True)
         page.goto(url)
         wait_home(page)
@@ -284,22 +319,31 @@ def taps(pw: Any, profile: str, url: str, rate: int, samples: int) -> dict[str, 
         frames = Frames(page)
         box = _score_box(page, frames)
         out: list[float] = []
+        splits: list[dict[str, float]] = []
         for _ in range(samples):
             frames.settle(300)
+            page.evaluate("window.__worker = []")
             t = declare_bezique(page)
             page.wait_for_function(SCORE_IS, arg=["deal-score-1", "0", False], timeout=60_000)
             frames.settle(400)
             painted = frames.first_matching(t, box)
             if painted is not None:
                 out.append(painted - t)
+                split = _split(page.evaluate("window.__worker"), t, painted)
+                if split is not None:
+                    splits.append(split)
             page.evaluate(CLICK_JS, "undo")
             page.wait_for_function(SCORE_IS, arg=["deal-score-1", "0", True], timeout=60_000)
         frames.stop()
         cdp = ctx.new_cdp_session(page)
         cdp.send("HeapProfiler.collectGarbage")
         heap = cdp.send("Runtime.getHeapUsage")["usedSize"] / 2**20
+        split = {
+            k: round(statistics.median(x[k] for x in splits), 1) for k in splits[0]
+        } if splits else {}
         return {"tap_ms": round(statistics.median(out), 1) if out else None, "n": len(out),
-                "heap_mib": round(heap, 1), "all": [round(x, 1) for x in out]}
+                "heap_mib": round(heap, 1), "all": [round(x, 1) for x in out],
+                "split": split, "splits": splits}
     finally:
         ctx.close()
 
@@ -386,12 +430,14 @@ def main() -> None:
                 flush=True,
             )
         tap: dict[str, Any] = {}
+        tap_split: dict[str, Any] = {}
         heap = None
         for rate in (1, 4):
             t = taps(pw, profile, srv.url, rate, args.taps)
-            tap[f"x{rate}"] = t["tap_ms"]
+            tap[f"x{rate}"], tap_split[f"x{rate}"] = t["tap_ms"], t["split"]
             heap = t["heap_mib"] if heap is None else heap
-            print(f"tap → score painted, CPU {rate}x: {t['tap_ms']} ms (n={t['n']})", flush=True)
+            print(f"tap → score painted, CPU {rate}x: {t['tap_ms']} ms (n={t['n']});"
+                  f" split {t['split']}", flush=True)
         # The same starts again, now that the phone has been played on (the taps above: a
         # deal's declarations and undos, a minute or two): Chromium keeps V8's compiled code
         # of Flutter's WebAssembly only after real use, so these are a player's usual starts.
@@ -415,6 +461,7 @@ def main() -> None:
             "launch_without_image_split_ms": without_split,
             "image": image,
             "tap_ms": tap,
+            "tap_split_ms": tap_split,
             "heap_mib": heap,
             "offline_reload": all(v is not None for v in launch.values()),
             "kept_after_restart": kept,

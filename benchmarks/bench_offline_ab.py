@@ -13,8 +13,10 @@ bezique offer tapped once → the first screencast frame whose pixels around the
 settled new score, then undone. With ``--launches N`` it times starts instead, by
 bench_offline.py's ``launch_once`` (offline, from the Python image, a fresh browser on the
 installed profile, to a usable Home), N of each build, alternating A B, B A, ..., with the
-median split of each. The last line is one JSON object: ``{"a": {"median": ms, "all":
-[...]}, "b": {...}, "rate": R, "load_before": L, "load_after": L}``.
+median split of each. A tap's split (bench_offline.py ``_split``): the click reaching Python's
+worker, Python's answer, Flutter drawing it. The last line is one JSON object: ``{"a":
+{"median": ms, "all": [...], "split": {...}}, "b": {...}, "rate": R, "load_before": L,
+"load_after": L}``.
 """
 
 from __future__ import annotations
@@ -73,7 +75,8 @@ def main() -> None:
                     continue
                 got = bo.taps(pw, profile, srv.url, args.rate, args.samples)
                 taps[name] += got["all"]
-                print(f"round {r + 1} {name}: {got['all']}", flush=True)
+                splits[name] += got["splits"]
+                print(f"round {r + 1} {name}: {got['all']}; split {got['split']}", flush=True)
     for name, values in taps.items():
         out[name] = {
             "median": round(statistics.median(values), 1) if values else None,

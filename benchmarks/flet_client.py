@@ -206,6 +206,7 @@ class Phone:
     reconnects: int = 0
     refused: str | None = None  # why the last attempt to connect again failed, if it did
     registered: bool = False  # the server answered this websocket's REGISTER_CLIENT
+    misread: str | None = None  # a frame this client could not apply (its tree may be off)
     closed: bool = False
     on_mark: Callable[[Phone, str, float], None] | None = None  # (phone, label, received at)
     on_frame: Callable[[Phone, float], None] | None = None  # after each frame (received at)
@@ -251,7 +252,10 @@ class Phone:
                 assert self._ws is not None
                 async for frame in self._ws:
                     if isinstance(frame, bytes):
-                        self._received(frame)
+                        try:
+                            self._received(frame)
+                        except Exception as error:  # kept for the test's message, then on
+                            self.misread = f"{type(error).__name__}: {error}"[:300]
                     wait = 0.5
             except ConnectionClosed:
                 pass
@@ -347,7 +351,11 @@ class Phone:
             left = deadline - time.monotonic()
             if left <= 0:
                 shown = self.tree.identifiers() if self.tree is not None else []
-                raise TimeoutError(f"{self.name}: {what or 'wait'} at {self.route}: {shown}")
+                raise TimeoutError(
+                    f"{self.name}: {what or 'wait'} at {self.route}: {shown}; "
+                    f"{self.reconnects} reconnects, refused {self.refused}, "
+                    f"misread {self.misread}, crashed {self.crashed}"
+                )
             self._changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), min(left, 1.0))

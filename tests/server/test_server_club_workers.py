@@ -128,7 +128,10 @@ def where(phones: list[Phone], victim: str) -> str:
     return "\n".join(
         f"{p.name}: on {p.workers} (killed {victim}), shows {p.shows()}, "
         f"{len(p.sessions)} sessions, {p.reconnects} reconnects, refused {p.refused}, "
-        f"crashed {p.crashed}" for p in phones)
+        f"crashed {p.crashed}, misread {p.misread}, mark {p.mark!r}, registered {p.registered}"
+        + ("" if p.shows() is not None or p.tree is None
+           else f", showing {p.tree.identifiers()[:14]} {p.tree.all_text()[:200]!r}")
+        for p in phones)
 
 
 async def at_the_match(p: Phone) -> None:
