@@ -67,3 +67,29 @@ def test_a_reused_header_box_follows_the_language(app: AppState) -> None:
     app.toggle_language()
     russian = find(draw(app).body, "total-0")
     assert russian is not english
+
+
+def offer_places(view: Any, seat: int) -> dict[int, Any]:
+    """Each of a player's offer controls by its place in the zone's grid, read row by row."""
+    zone = find(view.body, f"offers-{seat}")
+    cells = [c for row in zone.content.controls for c in row.controls]
+    return {id(c): i for i, c in enumerate(cells) if getattr(c, "identifier", None)}
+
+
+def test_a_kept_offer_never_moves_to_another_place(app: AppState) -> None:
+    """Flet diffs a list's controls by position: a kept control drawn in another cell would
+    take over that cell's identity and a tap there would reach the wrong offer (seen: Boris's
+    four kings tapped, four queens recorded). Entries that move offers along the grid keep
+    a control only where it was."""
+    ds = new_match(app)
+    start_deal(ds)
+    before = {seat: offer_places(draw(app), seat) for seat in (0, 1)}
+    for seat, meld in [(1, "bezique"), (0, "trump_marriage"), (1, "four_kings")]:
+        view = ds.quick_declare(seat, meld)
+        assert view is not None and view.accepted, meld
+        now = {s: offer_places(draw(app), s) for s in (0, 1)}
+        for s in (0, 1):
+            for control, place in now[s].items():
+                if control in before[s]:
+                    assert before[s][control] == place, (meld, s)
+        before = now

@@ -153,7 +153,7 @@ def _play(ctx: ViewContext, ds: DealScreen, act: Any) -> ft.Control:
     tables: list[ft.Control] = save_status(ctx, ds.session)  # unsaved entries (storage away)
     tables += last_deal_note.notes(ctx, ds.match)  # a side past the target: the last deal
     tables += entry_rows(ctx, ds, act)  # carte blanche, cut bonus (ui/views/rubicon_entries)
-    tables += _players(ctx, ds, act)
+    tables += _players(ctx, ds, act, at=len(tables))
     # the ruling strip (or the news from other devices, ui/views/live_slot) and the tables;
     # a rejected ruling or the last rulings cover both (the strip would only repeat the
     # rejected entry), never the header or the action bar
@@ -255,11 +255,14 @@ LAYER = ("declare-layer",)  # the view cache's entry for the last declare layer 
 
 
 # ------------------------------------------------------------------------------ players
-def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
+def _players(ctx: ViewContext, ds: DealScreen, act: Any, *, at: int) -> list[ft.Control]:
+    """The players' zones, each kept while it shows the same, and only at the same place in
+    the list (``at``: the notes above them; Flet diffs a list by position, and a kept zone
+    drawn one place lower would take over the identity of what was there)."""
     phase2 = ds.phase() == 2
     back = ds.declared_back_in_hand()
     if ds.offers_for_one():  # three or four players: a row each, the bar offers
-        return _player_rows(ctx, ds, act, phase2, back)
+        return _player_rows(ctx, ds, act, phase2, back, at)
     out: list[ft.Control] = []
     for seat, name in enumerate(ds.players):
         table = ds.table(seat)
@@ -268,6 +271,7 @@ def _players(ctx: ViewContext, ds: DealScreen, act: Any) -> list[ft.Control]:
         last = ds.quick_last
         key = (
             *_zone_key("table", ctx, seat, name, phase2, back, table, pending),
+            at,
             ds.trumps(),
             tuple((o.meld, o.points, o.suits) for o in ds.offers(seat)),
             None if choosing is None else (choosing.meld, choosing.suits),
@@ -402,7 +406,7 @@ def _faces_in_a_row() -> int:
 
 
 def _player_rows(
-    ctx: ViewContext, ds: DealScreen, act: Any, phase2: bool, back: bool
+    ctx: ViewContext, ds: DealScreen, act: Any, phase2: bool, back: bool, at: int
 ) -> list[ft.Control]:
     """Three or four players: each zone one row (name, then the declared cards), a tap on it
     chooses whose declarations the bar offers (ui/views/quick_offers.bar_offers); the
@@ -415,6 +419,7 @@ def _player_rows(
         pending = ds.pending(seat)
         key = (
             *_zone_key("table-row", ctx, seat, name, phase2, back, table, pending),
+            at,
             chosen == seat,
             last is not None and last.player == seat,
             ds.sits_out(seat),

@@ -71,7 +71,7 @@ def offers_zone(
         return None
     columns = columns_now()
     most = ROWS * columns
-    cells = [_cell(ctx, ds, act, seat, name, o) for o in offered]
+    cells = [_cell(ctx, ds, act, seat, name, o, (i, columns)) for i, o in enumerate(offered)]
     if len(cells) > most:  # six- and eight-pack: the rest one tap away, in the layer
         cells = [*cells[: most - 1], _more(ctx, ds, act, seat, len(cells) - most + 1)]
     return tagged(
@@ -109,8 +109,11 @@ def bar_offers(ctx: ViewContext, ds: DealScreen, act: Act, seat: int, name: str)
             if p.ready
         ]
         offered = ds.offers(seat) if ds.offers_shown() else ()
-        cells += [_cell(ctx, ds, act, seat, name, o) for o in offered]
         columns = columns_now()
+        cells += [
+            _cell(ctx, ds, act, seat, name, o, (len(cells) + i, columns))
+            for i, o in enumerate(offered)
+        ]
         most = ROWS * columns
         if len(cells) > most:
             cells = [*cells[: most - 1], _more(ctx, ds, act, seat, len(cells) - most + 1)]
@@ -181,12 +184,31 @@ def _pending_cell(
 
 
 def _cell(
-    ctx: ViewContext, ds: DealScreen, act: Act, seat: int, name: str, offer: Offer
+    ctx: ViewContext,
+    ds: DealScreen,
+    act: Act,
+    seat: int,
+    name: str,
+    offer: Offer,
+    place: tuple[int, int],
 ) -> ft.Control:
-    """One offer, the very same control while it is offered unchanged: an entry changes one
-    or two of a player's offers, and Flet's diff skips the others."""
+    """One offer, the very same control while it is offered unchanged in the same place
+    (``place``: its index and the grid's columns): an entry changes one or two of a player's
+    offers, and Flet's diff skips the others. Never reused in another place: Flet's diff
+    matches the controls of a list by position, so a kept control moved to another cell
+    would take over that cell's identity, and a tap there would reach the wrong offer."""
     badge = _trump_badge(ds, offer.meld)
-    key = ("offer", seat, name, ctx.app.lang, offer.meld, offer.points, offer.needs_suit, badge)
+    key = (
+        "offer",
+        seat,
+        name,
+        ctx.app.lang,
+        place,
+        offer.meld,
+        offer.points,
+        offer.needs_suit,
+        badge,
+    )
     return cached(ds, key, partial(_offer_cell, ctx, ds, act, seat, name, offer))
 
 
