@@ -136,10 +136,14 @@ def where(phones: list[Phone], victim: str) -> str:
 
 
 async def at_the_match(p: Phone) -> None:
-    """From Home to the table's match (the resume card), as a person taps it."""
+    """From Home to the table's match (the resume card), as a person taps it, until the
+    page's address names the match: a page that reconnects (its worker killed, its
+    websocket moved) comes back to the address it has, and the server changes it just after
+    the screen (a page whose worker died in between comes back to Home, as a browser would)."""
     await p.tap("resume", WAIT)
     await p.wait(lambda t: t.tagged("deal-score-0") or t.tagged("viewer-total-0"), WAIT,
                  "the match's screen")
+    await p.wait(lambda t: p.route.startswith(("/match/", "/view/")), WAIT, "the match's address")
 
 
 def score(p: Phone, seat: int) -> str | None:
@@ -295,12 +299,6 @@ def test_a_killed_workers_phones_come_back_to_their_table(club: Club) -> None:
     run(club, body)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known bug (#24), 2-4 runs in 14 here: a viewer moved by the survivor that lands "
-    "back on it resumes its session, which then goes Home and pushes the route '/' (seen: "
-    "sessions [S1, S2, S2, S3], route '/'); moved again, it opens Home, not its table",
-)
 def test_idle_phones_move_back_onto_a_worker_started_again(club: Club) -> None:
     """After a kill every phone is on the survivor; once the supervisor's new worker serves,
     the survivor closes its share of idle phones' websockets (ui/server/club_balance.py) and
