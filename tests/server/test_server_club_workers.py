@@ -302,7 +302,11 @@ def test_a_killed_workers_phones_come_back_to_their_table(club: Club) -> None:
 def test_idle_phones_move_back_onto_a_worker_started_again(club: Club) -> None:
     """After a kill every phone is on the survivor; once the supervisor's new worker serves,
     the survivor closes its share of idle phones' websockets (ui/server/club_balance.py) and
-    they reconnect, some onto the new worker, each back at its table's match."""
+    they reconnect, each back at its table's match. Which worker a reconnection lands on is
+    the kernel's choice (both accept on the one socket): on this loaded machine the survivor
+    sometimes wins every one, so the test does not require one on the new worker (2 runs in
+    3 of the whole file here); a phone that lands there has a session of its own. How the
+    phones spread over the workers is bench_club's figure (phones per worker at the end)."""
     from ui.server.club_balance import IDLE
 
     one, two = club.matches
@@ -335,12 +339,16 @@ def test_idle_phones_move_back_onto_a_worker_started_again(club: Club) -> None:
         def moved(p: Phone) -> bool:
             return p.worker not in before and p.workers[-2:-1] == [survivor]
 
+        def closed_its_share() -> bool:  # the survivor's word, once it has moved phones
+            log = club.server.log_path.read_text(encoding="utf-8", errors="replace")
+            return "websockets for a worker started again" in log
+
         deadline = time.monotonic() + 4 * IDLE + WAIT
-        while not (any(moved(p) for p in phones)
-                   and all(p.shows() == at_table(p) for p in phones)):
+        while not (closed_its_share()
+                   and all(p.registered and p.shows() == at_table(p) for p in phones)):
             if time.monotonic() > deadline:
-                pytest.fail(f"none moved from {survivor} to a new worker "
-                            f"{club.server.worker_pids()}:\n" + where(phones, victim))
+                pytest.fail(f"the survivor {survivor} moved none, or a phone is not back at "
+                            f"its table ({club.server.worker_pids()}):\n" + where(phones, victim))
             await asyncio.sleep(0.5)
         gone = [p for p in phones if moved(p)]
         assert len(gone) <= len(phones) // 2 + 1  # its share, not every phone
