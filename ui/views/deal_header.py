@@ -21,36 +21,8 @@ TRUMPS_LINE = 38  # two lines of 14 px: "no trumps yet: …", later "Trumps ♥"
 
 
 def header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Control:
-    """The header, reused as the very same controls while what it shows is unchanged (most
-    taps change a score at most): Flet's diff then skips it whole."""
-    trumps = ds.trumps()
-    deal = ds.deal
-    key = (
-        "header",
-        compact,
-        ctx.app.lang,
-        narrow(),
-        trumps,
-        None if deal is None else deal.turn_up,
-        ds.phase(),
-        ctx.t(no_trumps_key(ds.match)) if trumps is None else None,
-        ds.stock_left(),
-        ds.tricks_played(),
-        ds.dealer(),
-        ds.leader(),
-        ds.tracking,
-        ds.players,
-        ds.side_names,
-        tuple(ds.deal_scores()),
-        tuple(ds.totals()),
-        ds.dealer_seven(),
-    )
-    return cached(ds, key, lambda: _header(ctx, ds, compact=compact))
-
-
-def _header(ctx: ViewContext, ds: DealScreen, *, compact: bool = False) -> ft.Control:
-    """The header's parts, each kept while what it shows holds: an entry changes one side's
-    score, and only that side's box is diffed again."""
+    """The header, its parts the very same controls while what each shows holds: an entry
+    changes one side's score at most, and only that side's box is diffed again."""
     tag = "picker-" if compact else ""  # the picker's copy must not answer to the same ids
     deal = ds.deal
     shared = (tag, ctx.app.lang, narrow(), ds.players, ds.side_names)

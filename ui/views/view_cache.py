@@ -21,7 +21,10 @@ def cached(
     holder: HasViewCache, key: tuple[Any, ...], build: Callable[[], ft.Control]
 ) -> ft.Control:
     """The control built for ``key`` before, or ``build()`` kept under it. The key must
-    name everything the control shows and does (its callbacks stay those first built)."""
+    name everything the control shows and does (its callbacks stay those first built), and
+    its place among its siblings when that can change: Flet diffs a list by position, so a
+    kept control drawn in another place takes over the identity of what stood there (a tap
+    on it would reach that control's handler)."""
     cache = holder.view_cache
     control: ft.Control | None = cache.get(key)
     if control is None:
