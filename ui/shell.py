@@ -22,6 +22,7 @@ from ui import (
     backend,
     device_settings,
     first_builds,
+    flet_added_controls,
     flet_preload,
     live,
     page_tasks,
@@ -392,6 +393,7 @@ def make_main(
     anything is shown (a club server: the director's screen, or a table phone's store cut
     to its table, ui/server/club_app.py).
     """
+    flet_added_controls.install()  # Flet's diff: new controls' plain values not walked
     opener = _Opener(db_url)
     decide = role_of or table_role
 
