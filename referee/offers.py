@@ -30,13 +30,15 @@ A pending combination to score is not an offer: the table shows it with its own 
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from referee.cards import Suit
 from referee.deal import DealState
 from referee.events import Declare
 from referee.proposal import SUIT_ORDER, MeldProposal, nameable, propose, propose_in_suit, supports
-from referee.variants import CombinationSpec
+from referee.variants import CombinationSpec, Variant
 
 # Candidates judged per kind before it is left out: the likeliest come first, so an accepted
 # set is found within the first few; a kind the pack no longer allows (R-PACK) would
@@ -71,9 +73,56 @@ class Offer:
 
 
 def offers(deal: DealState | None, player: int) -> tuple[Offer, ...]:
-    """The combinations ``player`` can declare now with one tap, in the variant's order."""
+    """The combinations ``player`` can declare now with one tap, in the variant's order.
+
+    Kept for the deal as it stands (:class:`_Kept`): every phone of a table shows both
+    players' offers and computes them after every entry, each from its own replay of the
+    same match; the second phone, and an undo back to a deal already seen, take them kept."""
     if deal is None or not supports(deal) or not 0 <= player < deal.setup.n:
         return ()
+    return _KEPT.get(deal, player)
+
+
+class _Kept:
+    """Offers by what decides them: the match's setup, the deal's start and its log of
+    events, and the player. A variant is named by identity (it holds tables, not hashable)
+    and kept alive by its entries, so an identity is never another variant's. The least
+    recently used go first; a lock, since a server's sessions may ask from several threads."""
+
+    SIZE = 256
+
+    def __init__(self) -> None:
+        self._entries: OrderedDict[tuple[object, ...], tuple[Variant, tuple[Offer, ...]]] = (
+            OrderedDict()
+        )
+        self._lock = threading.Lock()
+
+    def get(self, deal: DealState, player: int) -> tuple[Offer, ...]:
+        setup = deal.setup
+        key = (
+            id(setup.variant), setup.players, setup.tracking, setup.house_rules,
+            setup.side_of, deal.index, deal.dealer, deal.turn_up,
+            tuple(event for event, _ in deal.log), player,
+        )
+        with self._lock:
+            kept = self._entries.get(key)
+            if kept is not None and kept[0] is setup.variant:
+                self._entries.move_to_end(key)
+                return kept[1]
+        found = _offers_now(deal, player)
+        with self._lock:
+            self._entries[key] = (setup.variant, found)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.SIZE:
+                self._entries.popitem(last=False)
+        return found
+
+
+_KEPT = _Kept()
+
+
+def _offers_now(deal: DealState, player: int) -> tuple[Offer, ...]:
+    """The offers computed: every candidate judged by the engine."""
     out: list[Offer] = []
     builds = bool(deal.table(player)) or deal.setup.has("H-PARTNER-BUILD")
     scored = _scored(deal, player)

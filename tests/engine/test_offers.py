@@ -203,3 +203,41 @@ def test_r_pack_the_quick_budget_leaves_out_only_what_the_engine_would_refuse() 
                 offers_module.BUDGET = saved
             assert quick == full, (meld, seat)
     assert "four_kings" not in melds(m, B)
+
+
+def test_offers_are_kept_for_the_deal_as_it_stands_and_follow_its_log() -> None:
+    """Two replays of one match (two phones of a table) share the offers computed once;
+    an entry moves them on, and what is kept equals what the engine computes afresh."""
+    from referee.offers import _offers_now
+
+    first, second = match(), match()
+    for m in (first, second):
+        m.apply(Declare(B, cards("QS", "JD"), (), "bezique"))
+    kept = offers(first.current, B)
+    assert offers(second.current, B) is kept  # the second phone's replay: kept
+    assert kept == _offers_now(second.current, B)
+    second.apply(Declare(A, cards("KS", "KH", "KD", "KC"), (), "four_kings"))
+    moved = offers(second.current, A)
+    assert moved == _offers_now(second.current, A)
+    assert "four_kings" not in [o.meld for o in moved]  # scored: left to the declare layer
+    assert "four_kings" in [o.meld for o in offers(first.current, A)]  # the other deal's own
+
+
+def test_offers_kept_for_one_variant_are_never_another_variants() -> None:
+    """The same players and log in another variant (another table of combinations) are
+    judged afresh: a variant is named by identity, not by its name."""
+    import dataclasses
+
+    from referee.offers import _offers_now
+
+    m = match()
+    before = offers(m.current, A)
+    variant = m.current.setup.variant
+    other = dataclasses.replace(
+        variant, combinations=tuple(c for c in variant.combinations if c.id != "bezique")
+    )
+    m.current.setup = dataclasses.replace(m.current.setup, variant=other)
+    after = offers(m.current, A)
+    assert after is not before
+    assert after == _offers_now(m.current, A)
+    assert "bezique" in [o.meld for o in before] and "bezique" not in [o.meld for o in after]
