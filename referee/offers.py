@@ -101,7 +101,7 @@ class _Kept:
         setup = deal.setup
         key = (
             id(setup.variant), setup.players, setup.tracking, setup.house_rules,
-            setup.side_of, deal.index, deal.dealer, deal.turn_up,
+            setup.side_of, deal.index, deal.dealer, deal.original_turn_up,
             tuple(event for event, _ in deal.log), player,
         )
         with self._lock:
