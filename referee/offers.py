@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 
 from referee.cards import Suit
 from referee.deal import DealState
@@ -102,7 +103,7 @@ class _Kept:
         key = (
             id(setup.variant), setup.players, setup.tracking, setup.house_rules,
             setup.side_of, deal.index, deal.dealer, deal.original_turn_up,
-            tuple(event for event, _ in deal.log), player,
+            tuple(_key_of(event) for event, _ in deal.log), player,
         )
         with self._lock:
             kept = self._entries.get(key)
@@ -119,6 +120,19 @@ class _Kept:
 
 
 _KEPT = _Kept()
+
+
+def _key_of(event: object) -> object:
+    """An event as a key: itself, or (a trick's cards, the brisques' counts: mappings) its
+    kind and fields with each mapping as its sorted items."""
+    try:
+        hash(event)
+    except TypeError:
+        values = (getattr(event, f.name) for f in fields(event))  # type: ignore[arg-type]
+        return (type(event).__name__, tuple(
+            tuple(sorted(v.items())) if isinstance(v, Mapping) else v for v in values
+        ))
+    return event
 
 
 def _offers_now(deal: DealState, player: int) -> tuple[Offer, ...]:

@@ -241,3 +241,19 @@ def test_offers_kept_for_one_variant_are_never_another_variants() -> None:
     assert after is not before
     assert after == _offers_now(m.current, A)
     assert "bezique" in [o.meld for o in before] and "bezique" not in [o.meld for o in after]
+
+
+def test_offers_are_kept_for_deals_whose_log_holds_mappings() -> None:
+    """With ``cards`` tracking a trick's cards are a mapping (unhashable): the deal is still
+    told apart by them, and its offers are the engine's (a crash here left the e2e trick
+    form open)."""
+    from referee.offers import _offers_now
+
+    first, second = match(tracking="cards"), match(tracking="cards")
+    first.apply(Trick(B, {B: parse_card("AS"), A: parse_card("7S")}))
+    second.apply(Trick(A, {B: parse_card("7S"), A: parse_card("AS")}))
+    for m in (first, second):
+        assert offers(m.current, A) == _offers_now(m.current, A)
+        assert offers(m.current, B) == _offers_now(m.current, B)
+    assert offers(first.current, A) == ()  # R-DECLARE-AFTER-TRICK: Boris won it
+    assert offers(second.current, A)
