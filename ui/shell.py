@@ -33,7 +33,7 @@ from ui.awake import Awake
 from ui.i18n import Translator
 from ui.state.app import AppState, Role
 from ui.state.new_match import FormMemory
-from ui.views import SCREENS, live_slot, plain_buttons
+from ui.views import SCREENS, live_slot, plain_buttons, screen_failed
 from ui.views.cards import LANGUAGE as CARD_LANGUAGE
 from ui.views.cards import SUIT_FONT, SUIT_FONT_FILE
 from ui.views.common import VIEWPORT_HEIGHT, VIEWPORT_WIDTH, ViewContext, narrow, tagged
@@ -94,7 +94,7 @@ def Root(app: AppState, page: ft.Page) -> list[ft.View]:
     VIEWPORT_HEIGHT.set(float(page.height) if page.height else None)
     CARD_LANGUAGE.set(app.lang)
     ctx = ViewContext(app=app, page=page)
-    view = SCREENS[app.screen](ctx)
+    view = screen_failed.draw(ctx, SCREENS)  # a screen that raises is said, not frozen
     # the device is told what this drawing shows, after it (ui/server/painted.py, issue 22)
     _device_call(page, "mark_shown", app.shown_now())
     appbar = view.appbar
