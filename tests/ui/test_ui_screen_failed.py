@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import flet as ft
@@ -14,36 +15,23 @@ from ui.views.common import View, ViewContext
 from ui.views.screen_failed import draw
 
 
+def controls(control: Any) -> Iterator[Any]:
+    """The control and every control under it (content and controls), depth first."""
+    yield control
+    for name in ("content", "controls"):
+        child = getattr(control, name, None)
+        for x in child if isinstance(child, list) else [child]:
+            if isinstance(x, ft.Control):
+                yield from controls(x)
+
+
 def texts(control: Any) -> list[str]:
-    out: list[str] = []
-
-    def walk(c: Any) -> None:
-        if isinstance(c, ft.Text) and c.value:
-            out.append(str(c.value))
-        for name in ("content", "controls"):
-            child = getattr(c, name, None)
-            for x in child if isinstance(child, list) else [child]:
-                if isinstance(x, ft.Control):
-                    walk(x)
-
-    walk(control)
-    return out
+    return [str(c.value) for c in controls(control) if isinstance(c, ft.Text) and c.value]
 
 
 def identifiers(control: Any) -> list[str]:
-    out: list[str] = []
-
-    def walk(c: Any) -> None:
-        if isinstance(c, ft.Semantics) and c.identifier:
-            out.append(c.identifier)
-        for name in ("content", "controls"):
-            child = getattr(c, name, None)
-            for x in child if isinstance(child, list) else [child]:
-                if isinstance(x, ft.Control):
-                    walk(x)
-
-    walk(control)
-    return out
+    return [c.identifier for c in controls(control)
+            if isinstance(c, ft.Semantics) and c.identifier]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -67,18 +55,8 @@ def test_a_screen_that_raises_is_said_in_the_players_language_with_the_way_home(
 
 def press(control: Any, identifier: str) -> None:
     """Tap the button under the semantics node of that identifier."""
-    found: list[Any] = []
-
-    def walk(c: Any) -> None:
-        if isinstance(c, ft.Semantics) and c.identifier == identifier:
-            found.append(c.content)
-        for name in ("content", "controls"):
-            child = getattr(c, name, None)
-            for x in child if isinstance(child, list) else [child]:
-                if isinstance(x, ft.Control):
-                    walk(x)
-
-    walk(control)
+    found = [c.content for c in controls(control)
+             if isinstance(c, ft.Semantics) and c.identifier == identifier]
     assert found, identifier
     button = found[0]
     while getattr(button, "on_click", None) is None:
