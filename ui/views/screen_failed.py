@@ -3,9 +3,9 @@
 A screen's build that raises is a bug, never the player's input. Left alone, the page would
 keep the previous drawing with its buttons live: a form stays open after its Record, and a
 second tap may record the entry twice (seen once: the kept offers keyed a trick's cards,
-which cannot be hashed, and the e2e trick form stayed open). Instead the failure goes to the log with its traceback and this
-screen is drawn in its place: what went wrong, that the match's entries are not touched by a
-drawing, and Home.
+which cannot be hashed, and the e2e trick form stayed open). Instead the failure goes to
+the log with its traceback and this screen is drawn in its place: what went wrong, that the
+match's entries are not touched by a drawing, and Home.
 """
 
 from __future__ import annotations
