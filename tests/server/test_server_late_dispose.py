@@ -78,3 +78,26 @@ def test_every_sessions_handler_gets_the_same_main_so_they_share_one_pubsub() ->
         return None
 
     assert main_telling(main) is main_telling(main)
+
+
+def test_a_plain_main_is_called_as_flet_calls_one(caplog: pytest.LogCaptureFixture) -> None:
+    """Flet runs a main that is not a coroutine function by calling it; the wrapper is one,
+    so Flet awaits it: awaiting the plain main's None raised, and the session showed Flet's
+    "Error running app" over what main had drawn (the one-button benchmark app did)."""
+    calls: list[Any] = []
+
+    def main(page: Any) -> None:
+        calls.append(page)
+
+    async def scenario() -> None:
+        app = LateDisposeApp(
+            loop=asyncio.get_running_loop(), executor=None, main=main, before_main=None
+        )
+        page = SimpleNamespace(session=SimpleNamespace(connection=app))
+        await main_telling(main)(page)
+        assert calls == [page]
+        app.dispose()  # main has returned: disposed at once
+        assert disposed(caplog)
+
+    caplog.set_level(logging.INFO, logger="flet_web.fastapi")
+    asyncio.run(scenario())

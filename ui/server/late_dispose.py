@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import inspect
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from flet_web.fastapi.flet_app import FletApp  # type: ignore[import-untyped]
 
-Main = Callable[[Any], Awaitable[None]]
+Main = Callable[[Any], Awaitable[None] | None]
 
 
 class LateDisposeApp(FletApp):  # type: ignore[misc]  # Flet's web app is untyped
@@ -52,14 +53,17 @@ class LateDisposeApp(FletApp):  # type: ignore[misc]  # Flet's web app is untype
 @functools.cache
 def main_telling(main: Main) -> Main:
     """``main``, telling its session's handler when it starts and ends (one wrapper per
-    ``main``: Flet keys the sessions' shared pubsub by it)."""
+    ``main``: Flet keys the sessions' shared pubsub by it). A plain function is called as
+    Flet calls one (the wrapper is a coroutine function, so Flet awaits whatever it gets)."""
 
     async def main_then(page: Any) -> None:
         handler = page.session.connection  # this session's handler, as main starts
         if isinstance(handler, LateDisposeApp):
             handler.main_started()
         try:
-            await main(page)
+            started = main(page)
+            if inspect.isawaitable(started):
+                await started
         finally:
             if isinstance(handler, LateDisposeApp):
                 handler.main_ended()
