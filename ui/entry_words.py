@@ -14,7 +14,7 @@ def newest_rulings(session: Any) -> tuple[Any, ...]:
     """The rulings of the newest effective entry (the end of a deal: both of its entries);
     empty when that entry is no event (a deal start, a correction) or cannot be read."""
     try:
-        rows = [r for r in session.store.history(session.match_id) if r.effective]
+        rows = session.store.newest_effective(session.match_id, 2)
         deal = session.match.current
     except Exception:  # words only: never let a message stop an undo
         return ()

@@ -32,7 +32,7 @@ from referee.storage.errors import (
     StorageError,
     StorageInputError,
 )
-from referee.storage.log import Entry, LogCorrupt, derive
+from referee.storage.log import Entry, LogCorrupt, LogState, derive
 from referee.storage.progress import ProgressSink
 from referee.storage.schema import (
     CACHE_VERSION,
@@ -86,6 +86,23 @@ class Snapshot:
     can_undo: bool
     can_redo: bool
 
+
+def _log_rows(rows: list[Any], state: LogState) -> list[LogRow]:
+    """Log rows as the audit view shows them, judged by the whole log's ``state``."""
+    eff = set(state.effective)
+    return [
+        LogRow(
+            int(r.seq),
+            str(r.kind),
+            r.deal_id,
+            r.target_seq,
+            json.loads(r.payload) if r.payload else None,
+            r.created_at,
+            int(r.seq) in eff,
+            state.replaced_by(int(r.seq)),
+        )
+        for r in rows
+    ]
 
 class Store:
     """Storage for matches. Build it with :meth:`open`; see the package docstring."""
@@ -674,20 +691,29 @@ class Store:
                 )
             )
         state = derive(Entry(int(r.seq), str(r.kind), r.target_seq) for r in rows)
-        eff = set(state.effective)
-        return [
-            LogRow(
-                int(r.seq),
-                str(r.kind),
-                r.deal_id,
-                r.target_seq,
-                json.loads(r.payload) if r.payload else None,
-                r.created_at,
-                int(r.seq) in eff,
-                state.replaced_by(int(r.seq)),
+        return _log_rows(rows, state)
+
+    def newest_effective(self, match_id: int, count: int) -> list[LogRow]:
+        """The newest ``count`` entries that count, oldest first: what an undo's message
+        names. Only the log's order is read whole; the payloads are read (and decoded) for
+        these entries alone, since an undo late in a partie would decode hundreds."""
+        with self._read() as conn:
+            ml.match_info(conn, match_id)
+            order = conn.execute(
+                select(T_LOG.c.seq, T_LOG.c.kind, T_LOG.c.target_seq)
+                .where(T_LOG.c.match_id == match_id)
+                .order_by(T_LOG.c.seq)
             )
-            for r in rows
-        ]
+            state = derive(Entry(int(r.seq), str(r.kind), r.target_seq) for r in order)
+            newest = state.effective[-count:] if count > 0 else []
+            rows = list(
+                conn.execute(
+                    select(T_LOG)
+                    .where(T_LOG.c.match_id == match_id, T_LOG.c.seq.in_(newest))
+                    .order_by(T_LOG.c.seq)
+                )
+            ) if newest else []
+        return _log_rows(rows, state)
 
     def snapshot(self, match_id: int) -> Snapshot:
         """The match replayed from its log together with the log position it reflects, read

@@ -288,6 +288,9 @@ def test_undo_redo_matches_a_simple_model(store: Store, ops: list[tuple[str, int
     m = store.load_match(mid)
     assert m.result().to_json() == _engine_result(exported)
     assert store.cached_scores(mid) == [_seat_scores(m, i) for i in range(len(m.deals))]
+    counted = [row for row in store.history(mid) if row.effective]
+    for count in (0, 1, 2, 5):  # what an undo's message reads: the newest entries that count
+        assert store.newest_effective(mid, count) == (counted[-count:] if count else [])
     store.delete_match(mid)
 
 
