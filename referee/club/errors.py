@@ -51,3 +51,28 @@ class TableSizeError(RoundError):
         self.size = size
         names = ", ".join(table)
         super().__init__(f"the table {names} has {len(table)} players, not {size}")
+
+
+class ThreeHandCountError(RoundError):
+    """A round robin of three-hand tables for a number of entrants none fits: every pair at a
+    table exactly once, everyone at a table every round, needs N ≡ 3 (mod 6)."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        super().__init__(
+            "a round robin of three-hand tables needs 3, 9, 15, 21, 27, 33… players (an odd "
+            f"multiple of 3, N ≡ 3 mod 6, so that each pair meets once at a table), not {count}"
+        )
+
+
+class ThreeHandSearchError(RoundError):
+    """The search for a three-hand round robin's schedule gave up at its bound of steps (beyond
+    a club's sizes: every count up to 57 is found in under a second)."""
+
+    def __init__(self, count: int, steps: int) -> None:
+        self.count = count
+        self.steps = steps
+        super().__init__(
+            f"no schedule of three-hand tables was found for {count} players within the "
+            f"search's bound ({steps:,} steps); choose Swiss"
+        )
