@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from referee.club.rounds import pairs
 from ui import backend
 from ui.club_scope import OutOfScope, TableStore
 from ui.server import club_night
@@ -333,14 +334,16 @@ def test_setup_refusals_are_in_words(store: Any, night: ClubNight) -> None:
     assert not tour.add_entrant("  ")
     problem = tour.setup_problem()
     assert problem is not None and problem.key == "tournament.error.too_few"
-    for name in ("Anna", "Boris"):
+    for name in ("Anna", "Boris", "Clara"):
         tour.add_entrant(name)
     tour.set_format("round_robin")
     tour.set_table_size(3)
-    problem = tour.setup_problem()
+    problem = tour.setup_problem()  # four players: no three-hand round robin fits
     assert problem is not None and problem.key == "tournament.error.three_hand_round_robin"
     assert "Swiss" in d.t(problem.key, **problem.args)
     assert not tour.create() and tour.tournament() is None
+    tour.remove_entrant("Clara")
+    assert tour.setup_problem() is None  # three players: one round at one table
     tour.set_format("swiss")
     tour.set_rounds("zero")
     problem = tour.setup_problem()
@@ -364,6 +367,76 @@ def test_a_three_hand_swiss_round(store: Any, night: ClubNight) -> None:
         finish(store, n.match_id, n.players[2])
     table = tour.standings()
     assert sum(s.points for s in table) == 3  # two winners and a bye
+
+
+def test_a_three_hand_round_robin_of_nine_seats_each_pair_once(
+    store: Any, night: ClubNight
+) -> None:
+    d = director(store, night)
+    names = ("Anna", "Boris", "Clara", "Dmitri", "Elena", "Fyodor", "Galina", "Hugo", "Irina")
+    tour = set_up(d, names, "round_robin", size=3)
+    t = tour.tournament()
+    assert t is not None and t.rounds == 4 and t.table_size == 3
+    for number in (1, 2, 3, 4):
+        rnd = tour.next_round()
+        assert rnd is not None and rnd.number == number
+        assert [len(table) for table in rnd.tables] == [3, 3, 3] and rnd.byes == ()
+        t = tour.tournament()
+        assert t is not None and tour.check(rnd, t) == (None, [])  # no pair met before
+        assert tour.start_round()
+        tables = current_tables(tour)
+        assert len(tables) == 3
+        for n in tables:
+            assert store.match_info(n.match_id).variant == "three-hand"
+            assert store.match_info(n.match_id).players == n.players
+            finish(store, n.match_id, n.players[0])
+    t = tour.tournament()
+    assert t is not None and t.over and tour.next_round() is None
+    met = Counter(frozenset(p) for r in t.history for table in r.tables for p in pairs(table))
+    assert set(met) == {frozenset(p) for p in combinations(names, 2)}
+    assert set(met.values()) == {1}
+    table = tour.standings()
+    assert sum(s.points for s in table) == 12 and all(s.played == 4 for s in table)
+    assert len(night.tables()) == 12
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "A round robin of three-hand tables needs 3, 9, 15, 21… players (so that each "
+            "pair meets once at a table and everyone plays every round); you have 7. Choose "
+            "Swiss, or change the players.",
+        ),
+        (
+            "ru",
+            "Для кругового турнира за столами на троих число игроков должно быть из ряда "
+            "3, 9, 15, 21… (чтобы каждая пара встретилась за столом один раз и все играли в "
+            "каждом туре); сейчас игроков: 7. Выберите швейцарскую систему или измените "
+            "состав игроков.",
+        ),
+    ],
+)
+def test_seven_players_are_told_which_counts_a_three_hand_round_robin_needs(
+    store: Any, night: ClubNight, lang: str, said: str
+) -> None:
+    d = director(store, night)
+    d.set_language(lang)
+    tour = tour_of(d)
+    tour.begin_setup()
+    for name in ("Anna", "Boris", "Clara", "Dmitri", "Elena", "Fyodor", "Galina"):
+        assert tour.add_entrant(name)
+    tour.set_format("round_robin")
+    tour.set_table_size(3)
+    problem = tour.setup_problem()
+    assert problem is not None and problem.key == "tournament.error.three_hand_round_robin"
+    assert d.t(problem.key, **problem.args) == said
+    assert not tour.create() and tour.tournament() is None
+    assert tour.setup is not None and tour.setup.error == problem
+    tour.add_entrant("Hugo")
+    tour.add_entrant("Irina")  # nine: the round robin is offered
+    assert tour.setup_problem() is None
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -418,9 +491,7 @@ def test_the_screens_show_every_part_translated(store: Any, night: ClubNight, la
     assert {"tournament-current", f"tournament-win-{two.table}-0", "tournament-end"} <= set(ids)
     # the club screen: its tables, and the standings with who plays whom
     ids, texts = drawn("club")
-    assert {"club-tournament", "tournament-standings", "tournament-who", "club-table-1"} <= set(
-        ids
-    )
+    assert {"club-tournament", "tournament-standings", "tournament-who", "club-table-1"} <= set(ids)
     assert any(one.players[0] in t and one.players[1] in t for t in texts)
 
 

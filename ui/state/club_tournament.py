@@ -12,9 +12,11 @@ What is kept and where: the tournament (entrants, format, scoring, the match set
 rounds played with their tables' numbers and match ids, the director's results for abandoned
 tables, the edited next round) is JSON kept in the night's file through the night's own
 ``set_tournament`` (saved like a table, so a restarted server has it back). The rules are the
-engine's (referee/club/): ``round_robin`` and ``swiss_round`` propose, ``validate_round``
-checks an edit, ``result_of`` reads a finished match, ``standings`` ranks. This module decides
-no rule; it reads storage on each call (a table's write redraws the screen, ui/live.py).
+engine's (referee/club/): ``round_robin`` (``three_hand_round_robin`` at three-hand tables,
+which also says which numbers of players it fits) and ``swiss_round`` propose,
+``validate_round`` checks an edit, ``result_of`` reads a finished match, ``standings`` ranks.
+This module decides no rule; it reads storage on each call (a table's write redraws the
+screen, ui/live.py).
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ from referee.club.errors import (
     PlayerTwiceError,
     RoundError,
     TableSizeError,
+    ThreeHandCountError,
+    ThreeHandSearchError,
     UnknownPlayerError,
 )
 from referee.club.results import ClubResult, Side, result_of
@@ -36,6 +40,11 @@ from referee.club.round_robin import round_robin
 from referee.club.rounds import RepeatWarning, Round, validate_round
 from referee.club.standings import SCORINGS, Scoring, Standing, ranking, standings
 from referee.club.swiss import swiss_round
+from referee.club.three_hand_round_robin import (
+    counts_allowed,
+    kirkman_design,
+    three_hand_round_robin,
+)
 from ui import backend
 from ui.state.common import Notice
 from ui.state.new_match import MAX_NAME, NewMatchForm
@@ -420,7 +429,9 @@ class TournamentScreen:
         if len(s.entrants) < s.table_size:
             return Words("tournament.error.too_few", {"size": s.table_size})
         if s.format == "round_robin" and s.table_size == 3:
-            return Words("tournament.error.three_hand_round_robin", {})
+            problem = _three_hand_problem(len(s.entrants))
+            if problem is not None:
+                return problem
         if s.format == "swiss":
             text = s.rounds_text.strip()
             if not text.isdigit() or not 1 <= int(text) <= MAX_ROUNDS:
@@ -455,7 +466,9 @@ class TournamentScreen:
         )
         entrants = tuple(s.entrants)
         rounds = (
-            len(round_robin(entrants)) if s.format == "round_robin" else int(s.rounds_text.strip())
+            len(_schedule(entrants, s.table_size))
+            if s.format == "round_robin"
+            else int(s.rounds_text.strip())
         )
         t = Tournament(entrants, s.format, rounds, s.scoring, s.table_size, settings)
         self.setup = None
@@ -675,7 +688,7 @@ class TournamentScreen:
         number = len(t.played) + 1
         try:
             if t.format == "round_robin":
-                schedule = round_robin(t.entrants)
+                schedule = _schedule(t.entrants, t.table_size)
                 rnd = schedule[len(t.played)]
                 return Round(number, rnd.tables, rnd.byes)
             order = ranking(self.standings(t, now))
@@ -794,6 +807,30 @@ class TournamentScreen:
         self._keep(replace(t, played=(*t.played, started), draft=None))
         self.app.notice = Notice("tournament.started", {"n": rnd.number})
         return True
+
+
+def _schedule(entrants: tuple[str, ...], table_size: int) -> tuple[Round, ...]:
+    """The round robin's every round: by the circle at two-hand tables, a Kirkman schedule at
+    three-hand ones (the engine's; kept there once searched)."""
+    if table_size == 3:
+        return three_hand_round_robin(entrants)
+    return round_robin(entrants)
+
+
+def _three_hand_problem(count: int) -> Words | None:
+    """Why ``count`` players cannot play a round robin of three-hand tables, in words (the
+    engine's rule: N ≡ 3 mod 6, and its search's bound); None: they can."""
+    try:
+        kirkman_design(count)
+    except ThreeHandCountError:
+        works = counts_allowed(max(21, count + 6))  # up to the next count that works
+        return Words(
+            "tournament.error.three_hand_round_robin",
+            {"counts": ", ".join(str(n) for n in works), "n": count},
+        )
+    except ThreeHandSearchError:
+        return Words("tournament.error.three_hand_not_found", {"n": count})
+    return None
 
 
 def _fault_words(exc: RoundError) -> Words:
