@@ -2,7 +2,7 @@
 the others turn one place a round. With an odd number a bye takes the empty place, so each
 entrant has exactly one bye over N rounds; with an even number there are N − 1 rounds and no
 bye. Entrants are players or fixed partnerships (a team's id), the tables two-sided; a round
-robin of three-hand tables is not done (it needs a resolvable design, not the circle).
+robin of three-hand tables needs a resolvable design, not the circle: three_hand_round_robin.
 """
 
 from __future__ import annotations
