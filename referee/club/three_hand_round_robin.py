@@ -27,10 +27,10 @@ found is checked whole (every round seats everyone once, every pair meets once) 
 
 The search seats the first point not yet seated with two later ones, in order, and
 backtracks. It counts its steps (a table tried, over every family) and gives up after
-``STEP_BOUND`` with ``ThreeHandSearchError``. Measured on the build machine: 9, 15, 21 and 27
-players in about a millisecond (3 to 246 steps), 33 in 30 ms (11,206 steps), and every N up
-to 57 in under a second (39, 45 and 57 about 0.7–0.8 s, 200,000–265,000 steps); 63, 69, 75
-and 81 reach the bound and give up after 1.5–5 s. The result for each N (found or not) is
+``STEP_BOUND`` with ``ThreeHandSearchError``. Measured on the build machine: 3 to 27 players
+in 0.1–6 ms (0 to 246 steps), 33 in 30–50 ms (11,206 steps), and every N up to 57 in under a
+second (39, 45 and 57 in 0.7–0.9 s, 175,000–265,000 steps); 63, 69, 75 and 81 reach the bound
+and give up after 1.5–5 s. The result for each N (found or not) is
 kept, so the director's screen pays once.
 
 The points are the entrants in the order given (the seeding); each round's tables are listed
