@@ -294,7 +294,7 @@ WORKER_LOG_JS = """(() => {
 })();"""
 
 
-def _split(log: list[list[Any]], tapped: float, painted: float) -> dict[str, float] | None:
+def tap_split(log: list[list[Any]], tapped: float, painted: float) -> dict[str, float] | None:
     """The tap → its message to the worker → the worker's first message back → painted."""
     out = [x for x in log if x[1] == "out" and x[0] >= tapped]
     back = [x for x in log if x[1] == "in" and out and x[0] >= out[0][0]]
@@ -306,7 +306,7 @@ def _split(log: list[list[Any]], tapped: float, painted: float) -> dict[str, flo
 
 def taps(pw: Any, profile: str, url: str, rate: int, samples: int) -> dict[str, Any]:
     """Declarations then undo, offline; each confirm tap → the score's settled pixels, and
-    where the time went (``split``: medians of :func:`_split`)."""
+    where the time went (``split``: medians of :func:`tap_split`)."""
     from bench_phone import Frames
 
     ctx, page = open_context(pw, profile, rate)
@@ -329,7 +329,7 @@ def taps(pw: Any, profile: str, url: str, rate: int, samples: int) -> dict[str, 
             painted = frames.first_matching(t, box)
             if painted is not None:
                 out.append(painted - t)
-                split = _split(page.evaluate("window.__worker"), t, painted)
+                split = tap_split(page.evaluate("window.__worker"), t, painted)
                 if split is not None:
                     splits.append(split)
             page.evaluate(CLICK_JS, "undo")

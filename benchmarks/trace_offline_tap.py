@@ -114,7 +114,7 @@ def main() -> None:
                 page.wait_for_function(bo.SCORE_IS, arg=["deal-score-1", "0", False],
                                        timeout=60_000)
                 frames.settle(400)
-                split = bo._split(page.evaluate("window.__worker"), t, t)
+                split = bo.tap_split(page.evaluate("window.__worker"), t, t)
                 if i and split:
                     pythons.append(split["python"])
                 page.evaluate(bo.CLICK_JS, "undo")

@@ -326,13 +326,16 @@ _FAMILIES = (_ROTATIONAL, _TWO_COPIES, _THREE_COPIES)
 
 def _check(count: int, design: Design) -> None:
     """Every round seats everyone once, every pair meets once: a wrong schedule is a bug here,
-    never a director's to find at the tables."""
+    never a director's to find at the tables. Raised, not asserted, so that it also runs under
+    ``python -O``."""
     met: set[tuple[int, int]] = set()
-    assert len(design) == (count - 1) // 2
-    for tables in design:
-        assert sorted(p for t in tables for p in t) == list(range(count))
+    if len(design) != (count - 1) // 2:
+        raise AssertionError(f"{count} players: {len(design)} rounds")
+    for number, tables in enumerate(design, start=1):
+        if sorted(p for t in tables for p in t) != list(range(count)):
+            raise AssertionError(f"{count} players: round {number} does not seat each once")
         for t in tables:
             for a, b in combinations(sorted(t), 2):
-                assert (a, b) not in met
+                if (a, b) in met:
+                    raise AssertionError(f"{count} players: {a} and {b} meet twice")
                 met.add((a, b))
-    assert len(met) == count * (count - 1) // 2
